@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Earshot: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "earshot",
+        abstract: "Earshot: hands-free voice mode for the Linux desktop.",
+        subcommands: []
+    )
+}
