@@ -5,6 +5,6 @@ struct Earshot: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
         abstract: "Earshot: hands-free voice mode for the Linux desktop.",
-        subcommands: []
+        subcommands: [VADCommand.self, VADEvalCommand.self, ReplayCommand.self]
     )
 }
