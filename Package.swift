@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "earshot", targets: ["EarshotCLI"]),
+        .executable(name: "earshot-bench", targets: ["EarshotBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -34,6 +35,11 @@ let package = Package(
                 "EarshotAudio", "EarshotDetection", "EarshotPipeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "EarshotBench",
+            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotPipeline"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,37 +1,82 @@
-import Foundation
-
 /// Reads and writes RIFF WAV files. Anything read comes back as 16 kHz mono.
+///
+/// Readable: PCM from 1 to 32 bits (8-bit unsigned, 16/24/32-bit signed, narrower depths in whole-byte
+/// containers), 32- and 64-bit IEEE float, plain or `WAVE_FORMAT_EXTENSIBLE`, mono or stereo (averaged to
+/// mono), any sample rate from 1 to 768 kHz (band-limited conversion to 16 kHz, see `Resampler`).
 public enum WAVFile {
-    /// Decodes `path` to a 16 kHz mono clip.
-    /// PROVISIONAL: 16-bit PCM, 16 kHz, mono only; the full decoder replaces this.
+    /// Decodes the WAV file at `path` to a 16 kHz mono clip.
     public static func read(_ path: String) throws(AudioFileError) -> AudioClip {
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw AudioFileError(path: path, problem: .unreadable(error.localizedDescription))
+        let bytes = try FileBytes.read(path)
+        return try decode(bytes, path: path)
+    }
+
+    /// Decodes a WAV file held in memory to a 16 kHz mono clip; `path` only names it in errors.
+    public static func decode(_ bytes: some Collection<UInt8>, path: String) throws(AudioFileError) -> AudioClip {
+        try withRawBytes(bytes) { buffer throws(AudioFileError) in try decode(buffer, path: path) }
+    }
+
+    /// Reads only the header of a WAV file held in memory: how its audio is stored and how many sample frames it has.
+    public static func format(of bytes: some Collection<UInt8>, path: String) throws(AudioFileError) -> (format: WAVFormat, frameCount: Int) {
+        let header = try withRawBytes(bytes) { buffer throws(AudioFileError) in
+            try WAVHeader(parsing: buffer, path: path)
         }
-        guard !bytes.isEmpty else { throw AudioFileError(path: path, problem: .empty) }
-        guard bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WAVE".utf8)
-        else { throw AudioFileError(path: path, problem: .notRIFF) }
-        func u32(_ o: Int) -> Int { Int(bytes[o]) | Int(bytes[o + 1]) << 8 | Int(bytes[o + 2]) << 16 | Int(bytes[o + 3]) << 24 }
-        var offset = 12
-        while offset + 8 <= bytes.count {
-            let id = String(decoding: bytes[offset..<offset + 4], as: UTF8.self)
-            let size = u32(offset + 4)
-            if id == "data" {
-                let end = min(bytes.count, offset + 8 + size)
-                var samples = [Float]()
-                samples.reserveCapacity((end - offset - 8) / 2)
-                var i = offset + 8
-                while i + 1 < end {
-                    samples.append(Float(Int16(bitPattern: UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8)) / 32768)
-                    i += 2
-                }
-                return AudioClip(samples: samples)
+        return (header.format, header.frameCount)
+    }
+
+    /// Decodes to mono at the file's own sample rate, without resampling.
+    public static func decodeMono(_ bytes: some Collection<UInt8>, path: String) throws(AudioFileError) -> (samples: [Float], sampleRate: Int) {
+        try withRawBytes(bytes) { buffer throws(AudioFileError) in
+            let header = try WAVHeader(parsing: buffer, path: path)
+            return (monoSamples(buffer, header), header.format.sampleRate)
+        }
+    }
+
+    /// Writes `clip` as 16-bit PCM, 16 kHz, mono; samples outside -1...1 are clamped.
+    public static func write(_ clip: AudioClip, to path: String) throws(AudioFileError) {
+        try FileBytes.write(encode(clip), to: path)
+    }
+
+    /// Writes already encoded WAV bytes (e.g. from `encode(samples:sampleRate:channels:encoding:extensible:)`).
+    public static func write(bytes: [UInt8], to path: String) throws(AudioFileError) {
+        try FileBytes.write(bytes, to: path)
+    }
+
+    /// The bytes of `clip` as a 16-bit PCM, 16 kHz, mono WAV file.
+    public static func encode(_ clip: AudioClip) -> [UInt8] {
+        encode(samples: clip.samples, sampleRate: AudioFrame.sampleRate)
+    }
+
+    private static func decode(_ buffer: UnsafeRawBufferPointer, path: String) throws(AudioFileError) -> AudioClip {
+        let header = try WAVHeader(parsing: buffer, path: path)
+        let samples = monoSamples(buffer, header)
+        return AudioClip(samples: Resampler.resample(samples, from: header.format.sampleRate, to: AudioFrame.sampleRate))
+    }
+
+    /// Runs `body` on the bytes in place when they are contiguous, else on a contiguous copy.
+    private static func withRawBytes<Result>(
+        _ bytes: some Collection<UInt8>, _ body: (UnsafeRawBufferPointer) throws(AudioFileError) -> Result
+    ) throws(AudioFileError) -> Result {
+        let inPlace = bytes.withContiguousStorageIfAvailable { buffer in
+            Swift.Result { () throws(AudioFileError) in try body(UnsafeRawBufferPointer(buffer)) }
+        }
+        if let inPlace { return try inPlace.get() }
+        let copy = Array(bytes)
+        let copied = copy.withUnsafeBytes { buffer in
+            Swift.Result { () throws(AudioFileError) in try body(buffer) }
+        }
+        return try copied.get()
+    }
+
+    private static func monoSamples(_ buffer: UnsafeRawBufferPointer, _ header: WAVHeader) -> [Float] {
+        let frames = header.frameCount
+        return [Float](unsafeUninitializedCapacity: frames) { destination, initialized in
+            if frames > 0 {
+                header.format.encoding.decodeMono(
+                    from: buffer.baseAddress! + header.audioBytes.lowerBound,
+                    frames: frames, channels: header.format.channels, into: destination.baseAddress!
+                )
             }
-            offset += 8 + size + (size & 1)
+            initialized = frames
         }
-        throw AudioFileError(path: path, problem: .corrupt("no data chunk"))
     }
 }

@@ -1,6 +1,127 @@
 import ArgumentParser
+import EarshotAudio
+import EarshotDetection
+import Foundation
 
 struct VADEvalCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "vad-eval", abstract: "Not built yet.")
-    func run() throws { throw ValidationError("not built yet") }
+    static let configuration = CommandConfiguration(
+        commandName: "vad-eval",
+        abstract: "Score the voice-activity detector on a labelled set laid out like vad-dev.",
+        discussion: """
+            DIR needs manifest.csv and one <scene>.json per scene with a "frames" label string. \
+            Frames are scored on the detector's causal decisions. Onset latency: for each labelled \
+            speech segment, the time from its labelled start until the decision that first calls a \
+            frame of the segment speech is available (that frame's end plus the 30 ms look-ahead); \
+            missed segments are counted apart. The real-time factor is detector wall time (one \
+            thread, decoding excluded) per second of audio.
+            """
+    )
+
+    @Argument(help: "Directory of the labelled set.")
+    var directory: String
+
+    @Flag(help: "Print machine-readable JSON instead of tables.")
+    var json = false
+
+    @Flag(help: "Also list every recording.")
+    var files = false
+
+    func run() throws {
+        let set: LabelledSpeechSet
+        do {
+            set = try LabelledSpeechSet(directory: directory)
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode.failure
+        }
+        let evaluation: VADEvaluation
+        do {
+            evaluation = try VADEvaluation.run({ SpectralVAD() }, on: set)
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode.failure
+        }
+        let text = json ? try Self.json(evaluation, directory: directory) : Self.tables(evaluation, directory: directory, listFiles: files)
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    private static func tables(_ evaluation: VADEvaluation, directory: String, listFiles: Bool) -> String {
+        var out = "SpectralVAD on \(directory): " + String(
+            format: "%d recordings, %.1f s of audio\n\n", evaluation.results.count, evaluation.audioSeconds
+        )
+        out += table(title: "condition", rows: evaluation.byCondition.map { ($0.name, $0.score) } + [("all", evaluation.overall)])
+        out += "\n"
+        out += table(title: "noise", rows: evaluation.byNoise.map { ($0.name, $0.score) })
+        if listFiles {
+            out += "\n"
+            out += table(title: "file", rows: evaluation.results.map { ($0.recording.file, $0.score) })
+        }
+        out += String(
+            format: "\nreal-time factor %.5f (%.1f s of audio in %.3f s of detector wall time, one thread)\n",
+            evaluation.realTimeFactor, evaluation.audioSeconds, evaluation.processingSeconds
+        )
+        return out
+    }
+
+    private static func table(title: String, rows: [(String, VADScore)]) -> String {
+        let width = max(title.count, rows.map(\.0.count).max() ?? 0)
+        func pad(_ text: String) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
+        var out = pad(title) + "   frames  precision  recall     F1  onset ms (median)  missed segments\n"
+        for (name, score) in rows {
+            let latency = score.medianOnsetLatencyMs.map { String(format: "%17.0f", $0) } ?? String(repeating: " ", count: 16) + "-"
+            out += pad(name)
+                + String(format: " %8d %10.3f %7.3f %6.3f  ", score.frames, score.precision, score.recall, score.f1)
+                + latency + String(format: "  %8d of %d\n", score.missedSegments, score.segments)
+        }
+        return out
+    }
+
+    private struct Report: Encodable {
+        struct Row: Encodable {
+            var name: String
+            var frames: Int
+            var precision: Double
+            var recall: Double
+            var f1: Double
+            var medianOnsetLatencyMs: Double?
+            var segments: Int
+            var missedSegments: Int
+
+            init(_ name: String, _ score: VADScore) {
+                self.name = name
+                frames = score.frames
+                precision = score.precision
+                recall = score.recall
+                f1 = score.f1
+                medianOnsetLatencyMs = score.medianOnsetLatencyMs
+                segments = score.segments
+                missedSegments = score.missedSegments
+            }
+        }
+
+        var directory: String
+        var audioSeconds: Double
+        var processingSeconds: Double
+        var realTimeFactor: Double
+        var conditions: [Row]
+        var noises: [Row]
+        var overall: Row
+        var files: [Row]
+    }
+
+    private static func json(_ evaluation: VADEvaluation, directory: String) throws -> String {
+        let report = Report(
+            directory: directory,
+            audioSeconds: evaluation.audioSeconds,
+            processingSeconds: evaluation.processingSeconds,
+            realTimeFactor: evaluation.realTimeFactor,
+            conditions: evaluation.byCondition.map { Report.Row($0.name, $0.score) },
+            noises: evaluation.byNoise.map { Report.Row($0.name, $0.score) },
+            overall: Report.Row("all", evaluation.overall),
+            files: evaluation.results.map { Report.Row($0.recording.file, $0.score) }
+        )
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+    }
 }

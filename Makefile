@@ -1,0 +1,57 @@
+# Earshot — build, test, benchmark.
+#   make run     build and run Earshot (see README)
+#   make test    install what the tests need, build, run every test
+#   make bench   speed and accuracy figures, printed as tables
+
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+SWIFT        ?= swift
+SHARED       ?= ../shared
+VAD_DEV      ?= $(SHARED)/fixtures/vad-dev
+RELEASE_BIN   = .build/release
+# Debian packages the build and tests need (more arrive with live audio and speech).
+APT_PACKAGES ?= pkg-config
+DEMO_FIXTURE ?= Tests/Fixtures/endpointer/two-phrases-long-pause.wav
+
+.PHONY: all deps build release test bench run clean
+
+all: build
+
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "Swift 6 is required (expected at /opt/swift or on PATH): https://www.swift.org/install/linux/"; exit 1; }
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: release
+	@if [ -d "$(VAD_DEV)" ]; then \
+	  $(RELEASE_BIN)/earshot vad-eval "$(VAD_DEV)"; \
+	  $(RELEASE_BIN)/earshot-bench replay "$(VAD_DEV)"; \
+	else \
+	  echo "The VAD dev set is absent ($(VAD_DEV)): the F1 table and the dev-set replay need it."; \
+	  echo "Set VAD_DEV=/path/to/vad-dev. Measuring replay on the bundled fixtures instead."; \
+	  $(RELEASE_BIN)/earshot-bench replay Tests/Fixtures; \
+	fi
+
+# Until the daemon lands (issue: live capture), `make run` replays a bundled conversation
+# through the full pipeline at the pace of a live microphone.
+run: release
+	$(RELEASE_BIN)/earshot replay --realtime --levels --level-hz 10 "$(DEMO_FIXTURE)"
+
+clean:
+	rm -rf .build

@@ -1,0 +1,210 @@
+/// Streaming band-limited sample-rate converter for mono audio, for any pair of integer rates.
+///
+/// Each output sample is a windowed-sinc interpolation of the input (see `ResamplingKernel`: stopband from
+/// the lower Nyquist frequency, ≥ 80 dB down) taken at exactly the output sample's own time.
+///
+/// Delay handling: the filter is symmetric and centred on each output's time, so it adds no group delay.
+/// Output sample `k` is the signal at time `k / outputRate`, the same instant as input sample
+/// `k * inputRate / outputRate`; event times therefore do not shift through conversion. The cost is
+/// latency, not offset: an output is only produced once `lookahead` input samples past its time have
+/// arrived, and `flush()` supplies the missing tail. A stream of `n` inputs yields
+/// `ceil(n * outputRate / inputRate)` outputs in total, so durations are kept too.
+///
+/// Equal rates pass samples through untouched (bit-exact, no latency).
+public struct Resampler: Sendable {
+    public let inputRate: Int
+    public let outputRate: Int
+
+    /// Output sample `k` lies at input position `k * downFactor / upFactor` (the rate ratio in lowest terms).
+    private let upFactor: Int
+    private let downFactor: Int
+    /// Nil when the rates are equal.
+    private let kernel: ResamplingKernel?
+
+    /// Input samples not yet fully used; `history[0]` is input sample number `historyStart`.
+    private var history: [Float] = []
+    private var historyStart = 0
+    private var inputCount = 0
+    /// Position of the next output as whole input samples plus `nextRemainder / upFactor`.
+    private var nextWhole = 0
+    private var nextRemainder = 0
+
+    /// A converter from `inputRate` to `outputRate` samples per second; both must be positive.
+    public init(from inputRate: Int, to outputRate: Int) {
+        precondition(inputRate > 0 && outputRate > 0, "sample rates must be positive")
+        self.inputRate = inputRate
+        self.outputRate = outputRate
+        let divisor = Self.greatestCommonDivisor(inputRate, outputRate)
+        upFactor = outputRate / divisor
+        downFactor = inputRate / divisor
+        if inputRate == outputRate {
+            kernel = nil
+        } else {
+            kernel = ResamplingKernel(
+                inputRate: inputRate, outputRate: outputRate,
+                phaseCount: min(upFactor, ResamplingKernel.maximumPhaseCount)
+            )
+        }
+        reset()
+    }
+
+    /// Input samples an output waits for beyond its own time before it can be produced.
+    public var lookahead: Int { kernel?.lookahead ?? 0 }
+
+    /// `lookahead` in seconds: how far output lags input in a live stream (timestamps are unaffected).
+    public var latency: Double { Double(lookahead) / Double(inputRate) }
+
+    /// Number of outputs a whole stream of `inputCount` samples produces, counting those from `flush()`.
+    public func outputCount(forInputCount inputCount: Int) -> Int {
+        (inputCount * upFactor + downFactor - 1) / downFactor
+    }
+
+    /// Converts the whole of `samples` at once.
+    public static func resample(_ samples: [Float], from inputRate: Int, to outputRate: Int) -> [Float] {
+        if inputRate == outputRate { return samples }
+        var resampler = Resampler(from: inputRate, to: outputRate)
+        var output: [Float] = []
+        output.reserveCapacity(resampler.outputCount(forInputCount: samples.count))
+        resampler.process(samples, appendingTo: &output)
+        resampler.flush(appendingTo: &output)
+        return output
+    }
+
+    /// Feeds the next stretch of the stream and returns the outputs that are now complete.
+    public mutating func process(_ input: some Collection<Float>) -> [Float] {
+        var output: [Float] = []
+        process(input, appendingTo: &output)
+        return output
+    }
+
+    /// Feeds the next stretch of the stream and appends the outputs that are now complete to `output`.
+    public mutating func process(_ input: some Collection<Float>, appendingTo output: inout [Float]) {
+        guard let kernel else {
+            output.append(contentsOf: input)
+            return
+        }
+        history.append(contentsOf: input)
+        inputCount += input.count
+        emit(kernel, into: &output)
+        discardUsedHistory(kernel)
+    }
+
+    /// Ends the stream: returns the remaining outputs (treating the signal as silent after its end) and starts afresh.
+    public mutating func flush() -> [Float] {
+        var output: [Float] = []
+        flush(appendingTo: &output)
+        return output
+    }
+
+    /// Ends the stream: appends the remaining outputs to `output` and starts afresh.
+    public mutating func flush(appendingTo output: inout [Float]) {
+        guard let kernel else { return }
+        // One more than the lookahead, because rounding to the nearest phase may move a position up one sample.
+        history.append(contentsOf: repeatElement(0, count: kernel.lookahead + 1))
+        emit(kernel, into: &output)
+        reset()
+    }
+
+    private mutating func reset() {
+        let pastTaps = (kernel.map { $0.tapCount - $0.lookahead - 1 }) ?? 0
+        // The signal is silent before its start, so the first outputs' taps reaching back before sample 0 read zeros.
+        history = [Float](repeating: 0, count: pastTaps)
+        historyStart = -pastTaps
+        inputCount = 0
+        nextWhole = 0
+        nextRemainder = 0
+    }
+
+    /// Computes every output whose taps are all in `history`, up to the end of the stream's own duration.
+    private mutating func emit(_ kernel: ResamplingKernel, into output: inout [Float]) {
+        let availableEnd = historyStart + history.count
+        var whole = nextWhole
+        var remainder = nextRemainder
+        var ready = 0
+        while whole < inputCount {
+            let (position, _) = tapPosition(whole, remainder, kernel)
+            if position + kernel.lookahead >= availableEnd { break }
+            ready += 1
+            advance(&whole, &remainder)
+        }
+        guard ready > 0 else { return }
+
+        let first = output.count
+        output.append(contentsOf: repeatElement(0, count: ready))
+        whole = nextWhole
+        remainder = nextRemainder
+        let tapCount = kernel.tapCount
+        let tapOffset = kernel.lookahead - tapCount + 1 - historyStart
+        history.withUnsafeBufferPointer { samples in
+            kernel.coefficients.withUnsafeBufferPointer { coefficients in
+                output.withUnsafeMutableBufferPointer { destination in
+                    for index in first..<first + ready {
+                        let (position, phase) = tapPosition(whole, remainder, kernel)
+                        destination[index] = Self.dotProduct(
+                            samples.baseAddress! + (position + tapOffset),
+                            coefficients.baseAddress! + phase * tapCount,
+                            count: tapCount
+                        )
+                        advance(&whole, &remainder)
+                    }
+                }
+            }
+        }
+        nextWhole = whole
+        nextRemainder = remainder
+    }
+
+    /// The input sample at or before an output position and the filter row for the fraction after it.
+    @inline(__always)
+    private func tapPosition(_ whole: Int, _ remainder: Int, _ kernel: ResamplingKernel) -> (position: Int, phase: Int) {
+        if kernel.phaseCount == upFactor { return (whole, remainder) }
+        let phase = (remainder * kernel.phaseCount + upFactor / 2) / upFactor
+        return phase == kernel.phaseCount ? (whole + 1, 0) : (whole, phase)
+    }
+
+    @inline(__always)
+    private func advance(_ whole: inout Int, _ remainder: inout Int) {
+        remainder += downFactor
+        if remainder >= upFactor {
+            whole += remainder / upFactor
+            remainder %= upFactor
+        }
+    }
+
+    private mutating func discardUsedHistory(_ kernel: ResamplingKernel) {
+        let oldestNeeded = nextWhole + kernel.lookahead - kernel.tapCount + 1
+        let used = min(oldestNeeded - historyStart, history.count)
+        guard used > 0 else { return }
+        history.removeFirst(used)
+        historyStart += used
+    }
+
+    @inline(__always)
+    private static func dotProduct(_ samples: UnsafePointer<Float>, _ taps: UnsafePointer<Float>, count: Int) -> Float {
+        let samplesRaw = UnsafeRawPointer(samples)
+        let tapsRaw = UnsafeRawPointer(taps)
+        let width = MemoryLayout<SIMD8<Float>>.size
+        var even = SIMD8<Float>()
+        var odd = SIMD8<Float>()
+        var offset = 0
+        let end = count * MemoryLayout<Float>.stride
+        while offset + 2 * width <= end {
+            even += samplesRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                * tapsRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+            odd += samplesRaw.loadUnaligned(fromByteOffset: offset + width, as: SIMD8<Float>.self)
+                * tapsRaw.loadUnaligned(fromByteOffset: offset + width, as: SIMD8<Float>.self)
+            offset += 2 * width
+        }
+        if offset < end {
+            even += samplesRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                * tapsRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+        }
+        return (even + odd).sum()
+    }
+
+    private static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {
+        var (a, b) = (a, b)
+        while b != 0 { (a, b) = (b, a % b) }
+        return a
+    }
+}

@@ -1,0 +1,69 @@
+import EarshotAudio
+import EarshotDetection
+import EarshotPipeline
+import Foundation
+
+/// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening
+/// pipeline runs on recordings (decoding measured apart), printed as a table.
+@main
+struct EarshotBench {
+    static func main() throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard arguments.first == "replay", arguments.count >= 2 else {
+            print("usage: earshot-bench replay DIR|FILE...")
+            exit(2)
+        }
+        let files = arguments.dropFirst().flatMap(wavFiles(in:))
+        guard !files.isEmpty else {
+            print("earshot-bench: no .wav files in \(arguments.dropFirst().joined(separator: " "))")
+            exit(1)
+        }
+        var clips: [AudioClip] = []
+        let decodeSeconds = try measure {
+            clips = try files.map { path throws(AudioFileError) in try WAVFile.read(path) }
+        }
+        let audioSeconds = clips.reduce(0) { $0 + $1.duration }
+        let rounds = 5
+        var outputBytes = 0
+        var pipelineTimes: [Double] = []
+        for _ in 0..<rounds {
+            outputBytes = 0
+            pipelineTimes.append(measure {
+                for clip in clips {
+                    var replay = Replay(detector: SpectralVAD(), configuration: .init(
+                        levelMeter: LevelMeter.Configuration(readingsPerSecond: 60),
+                        emitsLevels: true
+                    ))
+                    replay.run(clip) { outputBytes += $0.count }
+                }
+            })
+        }
+        let best = pipelineTimes.min()!
+        let median = pipelineTimes.sorted()[rounds / 2]
+        print("Replay throughput: \(files.count) files, \(format(audioSeconds, 1)) s of audio, levels at 60 Hz, JSON rendered")
+        print("| stage | seconds | × real time |")
+        print("|---|---|---|")
+        print("| WAV decode | \(format(decodeSeconds, 4)) | \(format(audioSeconds / decodeSeconds, 0)) |")
+        print("| pipeline, median of \(rounds) | \(format(median, 4)) | \(format(audioSeconds / median, 0)) |")
+        print("| pipeline, best of \(rounds) | \(format(best, 4)) | \(format(audioSeconds / best, 0)) |")
+        print("(\(outputBytes) bytes of events per round)")
+    }
+
+    static func wavFiles(in path: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else { return [path] }
+        let names = (FileManager.default.subpaths(atPath: path) ?? []).filter { $0.hasSuffix(".wav") }.sorted()
+        return names.map { path + "/" + $0 }
+    }
+
+    static func measure(_ body: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure(body)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    static func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+}

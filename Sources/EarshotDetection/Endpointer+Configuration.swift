@@ -1,0 +1,54 @@
+extension Endpointer {
+    /// Timing of the endpointer, in milliseconds; each value is rounded up to whole 10 ms frames
+    /// and negative values count as zero.
+    public struct Configuration: Equatable, Sendable {
+        /// Audio before the onset that belongs to the utterance (default 300 ms).
+        public var prefixPaddingMilliseconds: Int
+        /// Speech needed before an onset becomes an utterance; shorter bursts are rejected
+        /// (default 150 ms, at least one frame).
+        public var minimumSpeechMilliseconds: Int
+        /// Non-speech that ends an utterance; shorter inner pauses do not split it
+        /// (default 600 ms, at least one frame).
+        public var endOfTurnSilenceMilliseconds: Int
+        /// Longest non-speech gap tolerated between an onset and its confirmation (default 20 ms);
+        /// a longer gap rejects the onset.
+        public var onsetGapToleranceMilliseconds: Int
+
+        public init(
+            prefixPaddingMilliseconds: Int = 300,
+            minimumSpeechMilliseconds: Int = 150,
+            endOfTurnSilenceMilliseconds: Int = 600,
+            onsetGapToleranceMilliseconds: Int = 20
+        ) {
+            self.prefixPaddingMilliseconds = prefixPaddingMilliseconds
+            self.minimumSpeechMilliseconds = minimumSpeechMilliseconds
+            self.endOfTurnSilenceMilliseconds = endOfTurnSilenceMilliseconds
+            self.onsetGapToleranceMilliseconds = onsetGapToleranceMilliseconds
+        }
+
+        public var prefixPaddingFrames: Int { Self.frames(prefixPaddingMilliseconds) }
+        public var minimumSpeechFrames: Int { max(1, Self.frames(minimumSpeechMilliseconds)) }
+        public var endOfTurnSilenceFrames: Int { max(1, Self.frames(endOfTurnSilenceMilliseconds)) }
+        public var onsetGapToleranceFrames: Int { Self.frames(onsetGapToleranceMilliseconds) }
+
+        /// Longest possible span from an onset to the frame that confirms it: the minimum speech
+        /// with a tolerated gap between every two of its frames.
+        public var longestOnsetWindowFrames: Int {
+            minimumSpeechFrames + (minimumSpeechFrames - 1) * onsetGapToleranceFrames
+        }
+
+        /// Frames of audio a pipeline's ring of recent frames must hold so that, when
+        /// `speechStarted` arrives, the audio from its `audioStartFrame` is still there:
+        /// prefix padding + longest onset window + the detector's look-ahead (the verdict that
+        /// confirms an onset is produced only after `lookaheadFrames` newer frames were fed).
+        /// With the defaults and a 3-frame look-ahead: 30 + 43 + 3 = 76 frames (0.76 s).
+        public func historyFrames(lookaheadFrames: Int) -> Int {
+            prefixPaddingFrames + longestOnsetWindowFrames + max(0, lookaheadFrames)
+        }
+
+        private static func frames(_ milliseconds: Int) -> Int {
+            let frameMilliseconds = 10
+            return (max(0, milliseconds) + frameMilliseconds - 1) / frameMilliseconds
+        }
+    }
+}

@@ -1,0 +1,105 @@
+/// Turns the detector's per-frame verdicts into utterance boundaries, with hysteresis.
+///
+/// Feed one `VoiceActivity` per frame, in frame order; each call returns at most one event.
+/// A speech frame after silence is reported as `onsetSuspected`; once `minimumSpeech` of speech
+/// has followed (gaps up to `onsetGapTolerance` allowed) it becomes `speechStarted`, otherwise
+/// `onsetRejected`. An utterance ends with `speechEnded` after `endOfTurnSilence` of non-speech.
+/// When the minimum speech is a single frame, `speechStarted` comes without `onsetSuspected`.
+///
+/// Events lag the audio: a verdict for frame `n` arrives after the detector has been fed frame
+/// `n + lookaheadFrames`, and `speechStarted` comes up to `longestOnsetWindowFrames` after the
+/// onset. A pipeline that keeps a ring of recent audio frames so the utterance can be handed to
+/// a transcriber from `audioStartFrame` must hold `Configuration.historyFrames(lookaheadFrames:)`
+/// frames (prefix padding + onset window + look-ahead).
+public struct Endpointer: Sendable {
+    public let configuration: Configuration
+
+    private let prefixPaddingFrames: Int
+    private let minimumSpeechFrames: Int
+    private let endOfTurnSilenceFrames: Int
+    private let onsetGapToleranceFrames: Int
+
+    private var phase = Phase.idle
+    private var onsetFrame = 0
+    private var lastSpeechFrame = 0
+    private var onsetSpeechFrameCount = 0
+    /// Audio before this frame belongs to the previous utterance, so padding never reaches it.
+    private var previousUtteranceEndFrame = 0
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        prefixPaddingFrames = configuration.prefixPaddingFrames
+        minimumSpeechFrames = configuration.minimumSpeechFrames
+        endOfTurnSilenceFrames = configuration.endOfTurnSilenceFrames
+        onsetGapToleranceFrames = configuration.onsetGapToleranceFrames
+    }
+
+    /// True between `speechStarted` and `speechEnded`.
+    public var isInUtterance: Bool { phase == .speaking }
+
+    /// Consumes the verdict for the next frame (frame indices must increase) and returns the
+    /// boundary it completes, if any.
+    public mutating func process(_ activity: VoiceActivity) -> Event? {
+        let frame = activity.frameIndex
+        switch phase {
+        case .idle:
+            guard activity.isSpeech else { return nil }
+            phase = .onset
+            onsetFrame = frame
+            lastSpeechFrame = frame
+            onsetSpeechFrameCount = 1
+            return confirmOnsetIfLongEnough() ?? .onsetSuspected(onsetFrame: frame)
+        case .onset:
+            if activity.isSpeech {
+                lastSpeechFrame = frame
+                onsetSpeechFrameCount += 1
+                return confirmOnsetIfLongEnough()
+            }
+            guard frame - lastSpeechFrame > onsetGapToleranceFrames else { return nil }
+            phase = .idle
+            return .onsetRejected(onsetFrame: onsetFrame)
+        case .speaking:
+            if activity.isSpeech {
+                lastSpeechFrame = frame
+                return nil
+            }
+            guard frame - lastSpeechFrame >= endOfTurnSilenceFrames else { return nil }
+            return endUtterance()
+        }
+    }
+
+    /// Ends the stream: an open utterance ends after its last speech frame and an unconfirmed
+    /// onset is rejected. Afterwards the endpointer is ready for a new stream.
+    public mutating func finish() -> Event? {
+        let event: Event? =
+            switch phase {
+            case .idle: nil
+            case .onset: .onsetRejected(onsetFrame: onsetFrame)
+            case .speaking: endUtterance()
+            }
+        reset()
+        return event
+    }
+
+    /// Forgets all state, as for a new stream.
+    public mutating func reset() {
+        phase = .idle
+        onsetFrame = 0
+        lastSpeechFrame = 0
+        onsetSpeechFrameCount = 0
+        previousUtteranceEndFrame = 0
+    }
+
+    private mutating func confirmOnsetIfLongEnough() -> Event? {
+        guard onsetSpeechFrameCount >= minimumSpeechFrames else { return nil }
+        phase = .speaking
+        let audioStartFrame = max(onsetFrame - prefixPaddingFrames, previousUtteranceEndFrame, 0)
+        return .speechStarted(onsetFrame: onsetFrame, audioStartFrame: audioStartFrame)
+    }
+
+    private mutating func endUtterance() -> Event {
+        phase = .idle
+        previousUtteranceEndFrame = lastSpeechFrame + 1
+        return .speechEnded(onsetFrame: onsetFrame, endFrame: lastSpeechFrame + 1)
+    }
+}

@@ -1,0 +1,109 @@
+/// Builds one JSON object per line with keys in a fixed order and numbers in a fixed format,
+/// so the same events always produce the same bytes.
+public struct JSONLineWriter: Sendable {
+    public private(set) var bytes: [UInt8] = []
+    private var needsComma = false
+
+    public init() {
+        bytes.reserveCapacity(256)
+    }
+
+    public mutating func beginObject() {
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func endLine() {
+        bytes.append(UInt8(ascii: "\n"))
+        needsComma = false
+    }
+
+    public mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        needsComma = false
+    }
+
+    public mutating func key(_ name: StaticString) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(contentsOf: "\":".utf8)
+        needsComma = false
+    }
+
+    public mutating func string(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for unit in value.utf8 {
+            switch unit {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(hex[Int(unit >> 4)])
+                bytes.append(hex[Int(unit & 0xF)])
+            default: bytes.append(unit)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    public mutating func bool(_ value: Bool) {
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        needsComma = true
+    }
+
+    public mutating func integer(_ value: Int) {
+        bytes.append(contentsOf: String(value).utf8)
+        needsComma = true
+    }
+
+    /// Writes `value` rounded to `decimals` places, without exponent, trailing zeros kept.
+    /// Non-finite values are written as 0 (JSON has no NaN).
+    public mutating func number(_ value: Double, decimals: Int) {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = value.isFinite ? (value * scale).rounded() : 0
+        var magnitude = Int64(Swift.min(Swift.max(scaled, -9e17), 9e17))
+        if magnitude < 0 {
+            bytes.append(UInt8(ascii: "-"))
+            magnitude = -magnitude
+        }
+        let digits = Array(String(magnitude).utf8)
+        let padded = digits.count <= decimals
+            ? Array(repeating: UInt8(ascii: "0"), count: decimals + 1 - digits.count) + digits
+            : digits
+        let split = padded.count - decimals
+        bytes.append(contentsOf: padded[0..<split])
+        if decimals > 0 {
+            bytes.append(UInt8(ascii: "."))
+            bytes.append(contentsOf: padded[split...])
+        }
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Separates array elements.
+    public mutating func element() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = false
+    }
+}

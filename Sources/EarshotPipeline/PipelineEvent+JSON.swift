@@ -1,0 +1,81 @@
+public import EarshotTurns
+
+extension PipelineEvent {
+    /// Appends this event as one JSON line: `event` first, `t` last, fixed number formats.
+    public func write(to json: inout JSONLineWriter) {
+        json.beginObject()
+        json.key("event")
+        switch self {
+        case .state(let snapshot, _):
+            json.string("state")
+            json.key("state")
+            json.string(snapshot.phase.rawValue)
+            json.key("turn")
+            json.integer(snapshot.turn)
+            json.key("muted")
+            json.bool(snapshot.muted)
+            json.key("controls")
+            json.beginArray()
+            for name in snapshot.controls.names {
+                json.element()
+                json.string(name)
+            }
+            json.endArray()
+            if let error = snapshot.error {
+                json.key("error")
+                json.string(error.code)
+            }
+        case .speechStarted(let turn, let audioStart, _):
+            json.string("speech")
+            json.key("phase")
+            json.string("start")
+            json.key("turn")
+            json.integer(turn)
+            json.key("audio_start")
+            json.number(audioStart, decimals: 2)
+        case .speechEnded(let turn, _):
+            json.string("speech")
+            json.key("phase")
+            json.string("end")
+            json.key("turn")
+            json.integer(turn)
+        case .level(let source, let reading):
+            json.string("level")
+            json.key("source")
+            json.string(source.rawValue)
+            json.key("level")
+            json.number(Double(reading.level), decimals: 3)
+            json.key("rms_dbfs")
+            json.number(Double(reading.rmsDBFS), decimals: 1)
+            json.key("bands")
+            json.beginArray()
+            for band in 0..<type(of: reading.bands).count {
+                json.element()
+                json.number(Double(reading.bands[band]), decimals: 3)
+            }
+            json.endArray()
+        case .error(let code, let message, _):
+            json.string("error")
+            json.key("code")
+            json.string(code)
+            json.key("message")
+            json.string(message)
+        }
+        json.key("t")
+        json.number(time, decimals: 2)
+        json.endObject()
+        json.endLine()
+    }
+}
+
+extension TurnError {
+    /// A stable machine-readable name for front ends.
+    public var code: String {
+        switch self {
+        case .transcriptTimedOut: "transcript_timeout"
+        case .replyTimedOut: "reply_timeout"
+        case .playbackDidNotStart: "playback_not_started"
+        case .playbackTimedOut: "playback_timeout"
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/// The part of a fixture's sidecar JSON the tests read.
+struct EndpointerFixtureLabels: Decodable {
+    let segments: [EndpointerFixtureSegment]
+}

@@ -1,0 +1,181 @@
+import Testing
+
+@testable import EarshotDetection
+
+@Suite struct EndpointerTests {
+    @Test func cleanRunReportsExactBoundaries() {
+        let events = EndpointerScript.events("100- 50# 100-")
+        #expect(
+            events == [
+                100: .onsetSuspected(onsetFrame: 100),
+                114: .speechStarted(onsetFrame: 100, audioStartFrame: 70),
+                209: .speechEnded(onsetFrame: 100, endFrame: 150),
+            ])
+    }
+
+    @Test func prefixPaddingIsClampedAtStreamStart() {
+        let events = EndpointerScript.events("10- 40# 80-")
+        #expect(events[24] == .speechStarted(onsetFrame: 10, audioStartFrame: 0))
+        #expect(EndpointerScript.events("40# 80-")[14] == .speechStarted(onsetFrame: 0, audioStartFrame: 0))
+    }
+
+    @Test func burstShorterThanMinimumSpeechIsRejected() {
+        let events = EndpointerScript.events("50- 14# 100-")
+        #expect(events == [50: .onsetSuspected(onsetFrame: 50), 66: .onsetRejected(onsetFrame: 50)])
+    }
+
+    @Test func burstOfExactlyMinimumSpeechStarts() {
+        let events = EndpointerScript.events("50- 15# 100-")
+        #expect(events[64] == .speechStarted(onsetFrame: 50, audioStartFrame: 20))
+        #expect(events[124] == .speechEnded(onsetFrame: 50, endFrame: 65))
+    }
+
+    @Test func shortGapInsideOnsetWindowIsTolerated() {
+        let events = EndpointerScript.events("50- 8# 2- 7# 100-")
+        #expect(events[50] == .onsetSuspected(onsetFrame: 50))
+        #expect(events[66] == .speechStarted(onsetFrame: 50, audioStartFrame: 20))
+        #expect(events.count == 3)
+    }
+
+    @Test func longerGapInsideOnsetWindowRejectsAndRestarts() {
+        let events = EndpointerScript.events("50- 8# 3- 20# 100-")
+        #expect(
+            events == [
+                50: .onsetSuspected(onsetFrame: 50),
+                60: .onsetRejected(onsetFrame: 50),
+                61: .onsetSuspected(onsetFrame: 61),
+                75: .speechStarted(onsetFrame: 61, audioStartFrame: 31),
+                140: .speechEnded(onsetFrame: 61, endFrame: 81),
+            ])
+    }
+
+    @Test func innerPauseShorterThanEndOfTurnSilenceDoesNotSplit() {
+        let events = EndpointerScript.events("100- 50# 59- 50# 100-")
+        #expect(
+            events == [
+                100: .onsetSuspected(onsetFrame: 100),
+                114: .speechStarted(onsetFrame: 100, audioStartFrame: 70),
+                318: .speechEnded(onsetFrame: 100, endFrame: 259),
+            ])
+    }
+
+    @Test func pauseOfEndOfTurnSilenceSplits() {
+        let events = EndpointerScript.events("100- 50# 60- 50# 100-")
+        #expect(
+            events == [
+                100: .onsetSuspected(onsetFrame: 100),
+                114: .speechStarted(onsetFrame: 100, audioStartFrame: 70),
+                209: .speechEnded(onsetFrame: 100, endFrame: 150),
+                210: .onsetSuspected(onsetFrame: 210),
+                224: .speechStarted(onsetFrame: 210, audioStartFrame: 180),
+                319: .speechEnded(onsetFrame: 210, endFrame: 260),
+            ])
+    }
+
+    @Test func prefixPaddingNeverReachesIntoThePreviousUtterance() {
+        let configuration = Endpointer.Configuration(prefixPaddingMilliseconds: 1_000)
+        let events = EndpointerScript.events("100- 50# 70- 50# 100-", configuration: configuration)
+        #expect(events[114] == .speechStarted(onsetFrame: 100, audioStartFrame: 0))
+        #expect(events[234] == .speechStarted(onsetFrame: 220, audioStartFrame: 150))
+    }
+
+    @Test func configurationChangesTheBoundaryFrames() {
+        let configuration = Endpointer.Configuration(
+            prefixPaddingMilliseconds: 100,
+            minimumSpeechMilliseconds: 50,
+            endOfTurnSilenceMilliseconds: 200,
+            onsetGapToleranceMilliseconds: 0)
+        #expect(
+            EndpointerScript.events("100- 3# 1- 30# 25- 30# 100-", configuration: configuration) == [
+                100: .onsetSuspected(onsetFrame: 100),
+                103: .onsetRejected(onsetFrame: 100),
+                104: .onsetSuspected(onsetFrame: 104),
+                108: .speechStarted(onsetFrame: 104, audioStartFrame: 94),
+                153: .speechEnded(onsetFrame: 104, endFrame: 134),
+                159: .onsetSuspected(onsetFrame: 159),
+                163: .speechStarted(onsetFrame: 159, audioStartFrame: 149),
+                208: .speechEnded(onsetFrame: 159, endFrame: 189),
+            ])
+    }
+
+    @Test func millisecondsRoundUpToWholeFrames() {
+        let configuration = Endpointer.Configuration(
+            prefixPaddingMilliseconds: 301,
+            minimumSpeechMilliseconds: 155,
+            endOfTurnSilenceMilliseconds: -5,
+            onsetGapToleranceMilliseconds: 11)
+        #expect(configuration.prefixPaddingFrames == 31)
+        #expect(configuration.minimumSpeechFrames == 16)
+        #expect(configuration.endOfTurnSilenceFrames == 1)
+        #expect(configuration.onsetGapToleranceFrames == 2)
+        #expect(Endpointer.Configuration(minimumSpeechMilliseconds: 0).minimumSpeechFrames == 1)
+    }
+
+    @Test func singleFrameMinimumSpeechStartsWithoutSuspicion() {
+        let configuration = Endpointer.Configuration(minimumSpeechMilliseconds: 10)
+        #expect(
+            EndpointerScript.events("40- 1# 100-", configuration: configuration) == [
+                40: .speechStarted(onsetFrame: 40, audioStartFrame: 10),
+                100: .speechEnded(onsetFrame: 40, endFrame: 41),
+            ])
+    }
+
+    @Test func finishClosesAnOpenUtteranceAtItsLastSpeechFrame() {
+        let events = EndpointerScript.events("20- 40# 10-", finish: true)
+        #expect(events[34] == .speechStarted(onsetFrame: 20, audioStartFrame: 0))
+        #expect(events[70] == .speechEnded(onsetFrame: 20, endFrame: 60))
+        #expect(EndpointerScript.events("20- 40#", finish: true)[60] == .speechEnded(onsetFrame: 20, endFrame: 60))
+    }
+
+    @Test func finishRejectsAnUnconfirmedOnsetAndIgnoresSilence() {
+        #expect(EndpointerScript.events("20- 5#", finish: true)[25] == .onsetRejected(onsetFrame: 20))
+        #expect(EndpointerScript.events("20- 50# 70-", finish: true)[140] == nil)
+    }
+
+    @Test func finishAndResetStartAFreshStream() {
+        var endpointer = Endpointer()
+        for activity in EndpointerScript.activities("100- 50# 10-") { _ = endpointer.process(activity) }
+        #expect(endpointer.isInUtterance)
+        #expect(endpointer.finish() == .speechEnded(onsetFrame: 100, endFrame: 150))
+        #expect(!endpointer.isInUtterance)
+
+        var secondStream: [Endpointer.Event] = []
+        for activity in EndpointerScript.activities("5# 15#") {
+            if let event = endpointer.process(activity) { secondStream.append(event) }
+        }
+        #expect(secondStream == [.onsetSuspected(onsetFrame: 0), .speechStarted(onsetFrame: 0, audioStartFrame: 0)])
+
+        endpointer.reset()
+        #expect(!endpointer.isInUtterance)
+        #expect(endpointer.finish() == nil)
+        #expect(endpointer.process(VoiceActivity(frameIndex: 7, probability: 1, isSpeech: true)) == .onsetSuspected(onsetFrame: 7))
+    }
+
+    @Test func historyFramesCoverPrefixOnsetWindowAndLookahead() {
+        let configuration = Endpointer.Configuration()
+        #expect(configuration.longestOnsetWindowFrames == 43)
+        #expect(configuration.historyFrames(lookaheadFrames: 3) == 76)
+    }
+
+    /// The ring size the documentation promises is enough for every possible onset pattern.
+    @Test(arguments: [0, 2, 3])
+    func audioStartIsAlwaysInsideTheDocumentedHistory(gapToleranceFrames: Int) {
+        let configuration = Endpointer.Configuration(onsetGapToleranceMilliseconds: gapToleranceFrames * 10)
+        let lookahead = 3
+        var generator = EndpointerTestRandom(seed: 7)
+        var endpointer = Endpointer(configuration: configuration)
+        var started = 0
+        var worstReach = 0
+        for frame in 0..<200_000 {
+            let isSpeech = generator.next() % 100 < 60
+            let activity = VoiceActivity(frameIndex: frame, probability: isSpeech ? 1 : 0, isSpeech: isSpeech)
+            guard case .speechStarted(_, let audioStart) = endpointer.process(activity) else { continue }
+            started += 1
+            // The newest audio frame fed to the detector when this verdict came out.
+            let newestAudioFrame = frame + lookahead
+            worstReach = max(worstReach, newestAudioFrame - audioStart + 1)
+        }
+        #expect(started > 100)
+        #expect(worstReach <= configuration.historyFrames(lookaheadFrames: lookahead))
+    }
+}
