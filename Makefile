@@ -12,7 +12,7 @@ VAD_DEV      ?= $(SHARED)/fixtures/vad-dev
 RELEASE_BIN   = .build/release
 # Debian packages the build and tests need (more arrive with live audio and speech).
 APT_PACKAGES ?= pkg-config
-DEMO_FIXTURE ?= Tests/Fixtures/endpointer/two-phrases-long-pause.wav
+DEMO_FIXTURE ?= Tests/Fixtures/endpointer/two_phrases_long_pause.wav
 
 .PHONY: all deps build release test bench run clean
 

@@ -179,27 +179,31 @@ public struct Resampler: Sendable {
         historyStart += used
     }
 
+    /// `count` must be a multiple of 8. Four independent accumulators keep the vector adds from waiting on each other.
     @inline(__always)
     private static func dotProduct(_ samples: UnsafePointer<Float>, _ taps: UnsafePointer<Float>, count: Int) -> Float {
         let samplesRaw = UnsafeRawPointer(samples)
         let tapsRaw = UnsafeRawPointer(taps)
         let width = MemoryLayout<SIMD8<Float>>.size
-        var even = SIMD8<Float>()
-        var odd = SIMD8<Float>()
+        @inline(__always) func product(_ offset: Int) -> SIMD8<Float> {
+            samplesRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                * tapsRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+        }
+        var sums = (SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>(), SIMD8<Float>())
         var offset = 0
         let end = count * MemoryLayout<Float>.stride
-        while offset + 2 * width <= end {
-            even += samplesRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-                * tapsRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-            odd += samplesRaw.loadUnaligned(fromByteOffset: offset + width, as: SIMD8<Float>.self)
-                * tapsRaw.loadUnaligned(fromByteOffset: offset + width, as: SIMD8<Float>.self)
-            offset += 2 * width
+        while offset + 4 * width <= end {
+            sums.0 += product(offset)
+            sums.1 += product(offset + width)
+            sums.2 += product(offset + 2 * width)
+            sums.3 += product(offset + 3 * width)
+            offset += 4 * width
         }
-        if offset < end {
-            even += samplesRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
-                * tapsRaw.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+        while offset < end {
+            sums.0 += product(offset)
+            offset += width
         }
-        return (even + odd).sum()
+        return ((sums.0 + sums.1) + (sums.2 + sums.3)).sum()
     }
 
     private static func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {

@@ -1,6 +1,8 @@
 /// The layout of the audio in a WAV file's data chunk.
 public struct WAVFormat: Equatable, Sendable, CustomStringConvertible {
+    /// Sample frames per second.
     public var sampleRate: Int
+    /// Interleaved channels per sample frame.
     public var channels: Int
     public var encoding: WAVSampleEncoding
 

@@ -6,7 +6,9 @@ public struct WAVFormatTag: RawRepresentable, Hashable, Sendable, CustomStringCo
         self.rawValue = rawValue
     }
 
+    /// Integer PCM.
     public static let pcm = WAVFormatTag(rawValue: 0x0001)
+    /// IEEE 754 floating point.
     public static let ieeeFloat = WAVFormatTag(rawValue: 0x0003)
     public static let aLaw = WAVFormatTag(rawValue: 0x0006)
     public static let muLaw = WAVFormatTag(rawValue: 0x0007)

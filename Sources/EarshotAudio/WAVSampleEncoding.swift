@@ -2,9 +2,11 @@
 public enum WAVSampleEncoding: Sendable, CaseIterable, CustomStringConvertible {
     /// 8-bit PCM, which WAV stores unsigned with 128 as zero.
     case unsigned8
+    /// Two's complement integers, scaled so that -2^(bits-1) is -1.
     case signed16
     case signed24
     case signed32
+    /// IEEE floats, nominally in -1...1.
     case float32
     case float64
 

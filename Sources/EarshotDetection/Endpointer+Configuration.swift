@@ -13,17 +13,29 @@ extension Endpointer {
         /// Longest non-speech gap tolerated between an onset and its confirmation (default 20 ms);
         /// a longer gap rejects the onset.
         public var onsetGapToleranceMilliseconds: Int
+        /// Time from an onset within which the minimum speech must be confirmed, or the onset is
+        /// rejected (default 600 ms, at least the minimum speech). It bounds how far back
+        /// `audioStartFrame` can lie when `speechStarted` arrives.
+        public var maximumOnsetWindowMilliseconds: Int
+        /// Probability a speech frame needs to count towards the minimum speech (default 0.5).
+        /// Speech frames below it, such as a detector's hangover after a short noise burst, keep
+        /// an onset or an utterance going but do not confirm it; 0 counts every speech frame.
+        public var confirmingSpeechProbability: Float
 
         public init(
             prefixPaddingMilliseconds: Int = 300,
             minimumSpeechMilliseconds: Int = 150,
             endOfTurnSilenceMilliseconds: Int = 600,
-            onsetGapToleranceMilliseconds: Int = 20
+            onsetGapToleranceMilliseconds: Int = 20,
+            maximumOnsetWindowMilliseconds: Int = 600,
+            confirmingSpeechProbability: Float = 0.5
         ) {
             self.prefixPaddingMilliseconds = prefixPaddingMilliseconds
             self.minimumSpeechMilliseconds = minimumSpeechMilliseconds
             self.endOfTurnSilenceMilliseconds = endOfTurnSilenceMilliseconds
             self.onsetGapToleranceMilliseconds = onsetGapToleranceMilliseconds
+            self.maximumOnsetWindowMilliseconds = maximumOnsetWindowMilliseconds
+            self.confirmingSpeechProbability = confirmingSpeechProbability
         }
 
         public var prefixPaddingFrames: Int { Self.frames(prefixPaddingMilliseconds) }
@@ -31,19 +43,18 @@ extension Endpointer {
         public var endOfTurnSilenceFrames: Int { max(1, Self.frames(endOfTurnSilenceMilliseconds)) }
         public var onsetGapToleranceFrames: Int { Self.frames(onsetGapToleranceMilliseconds) }
 
-        /// Longest possible span from an onset to the frame that confirms it: the minimum speech
-        /// with a tolerated gap between every two of its frames.
-        public var longestOnsetWindowFrames: Int {
-            minimumSpeechFrames + (minimumSpeechFrames - 1) * onsetGapToleranceFrames
+        /// Longest possible span from an onset to the frame that confirms it, inclusive.
+        public var maximumOnsetWindowFrames: Int {
+            max(minimumSpeechFrames, Self.frames(maximumOnsetWindowMilliseconds))
         }
 
         /// Frames of audio a pipeline's ring of recent frames must hold so that, when
         /// `speechStarted` arrives, the audio from its `audioStartFrame` is still there:
-        /// prefix padding + longest onset window + the detector's look-ahead (the verdict that
+        /// prefix padding + maximum onset window + the detector's look-ahead (the verdict that
         /// confirms an onset is produced only after `lookaheadFrames` newer frames were fed).
-        /// With the defaults and a 3-frame look-ahead: 30 + 43 + 3 = 76 frames (0.76 s).
+        /// With the defaults and a 3-frame look-ahead: 30 + 60 + 3 = 93 frames (0.93 s).
         public func historyFrames(lookaheadFrames: Int) -> Int {
-            prefixPaddingFrames + longestOnsetWindowFrames + max(0, lookaheadFrames)
+            prefixPaddingFrames + maximumOnsetWindowFrames + max(0, lookaheadFrames)
         }
 
         private static func frames(_ milliseconds: Int) -> Int {

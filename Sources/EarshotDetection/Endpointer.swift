@@ -1,13 +1,16 @@
 /// Turns the detector's per-frame verdicts into utterance boundaries, with hysteresis.
 ///
 /// Feed one `VoiceActivity` per frame, in frame order; each call returns at most one event.
-/// A speech frame after silence is reported as `onsetSuspected`; once `minimumSpeech` of speech
-/// has followed (gaps up to `onsetGapTolerance` allowed) it becomes `speechStarted`, otherwise
-/// `onsetRejected`. An utterance ends with `speechEnded` after `endOfTurnSilence` of non-speech.
+/// A speech frame after silence is reported as `onsetSuspected`. It becomes `speechStarted` once
+/// `minimumSpeech` of confident speech (probability at least `confirmingSpeechProbability`) has
+/// followed within `maximumOnsetWindow`, with no non-speech gap longer than `onsetGapTolerance`;
+/// otherwise it is `onsetRejected`. Counting only confident frames matters because a detector's
+/// hangover stretches even a click to a few hundred milliseconds of speech verdicts.
+/// An utterance ends with `speechEnded` after `endOfTurnSilence` of non-speech.
 /// When the minimum speech is a single frame, `speechStarted` comes without `onsetSuspected`.
 ///
 /// Events lag the audio: a verdict for frame `n` arrives after the detector has been fed frame
-/// `n + lookaheadFrames`, and `speechStarted` comes up to `longestOnsetWindowFrames` after the
+/// `n + lookaheadFrames`, and `speechStarted` comes up to `maximumOnsetWindowFrames` after the
 /// onset. A pipeline that keeps a ring of recent audio frames so the utterance can be handed to
 /// a transcriber from `audioStartFrame` must hold `Configuration.historyFrames(lookaheadFrames:)`
 /// frames (prefix padding + onset window + look-ahead).
@@ -18,11 +21,13 @@ public struct Endpointer: Sendable {
     private let minimumSpeechFrames: Int
     private let endOfTurnSilenceFrames: Int
     private let onsetGapToleranceFrames: Int
+    private let maximumOnsetWindowFrames: Int
+    private let confirmingSpeechProbability: Float
 
     private var phase = Phase.idle
     private var onsetFrame = 0
     private var lastSpeechFrame = 0
-    private var onsetSpeechFrameCount = 0
+    private var confidentSpeechFrameCount = 0
     /// Audio before this frame belongs to the previous utterance, so padding never reaches it.
     private var previousUtteranceEndFrame = 0
 
@@ -32,6 +37,8 @@ public struct Endpointer: Sendable {
         minimumSpeechFrames = configuration.minimumSpeechFrames
         endOfTurnSilenceFrames = configuration.endOfTurnSilenceFrames
         onsetGapToleranceFrames = configuration.onsetGapToleranceFrames
+        maximumOnsetWindowFrames = configuration.maximumOnsetWindowFrames
+        confirmingSpeechProbability = configuration.confirmingSpeechProbability
     }
 
     /// True between `speechStarted` and `speechEnded`.
@@ -41,21 +48,24 @@ public struct Endpointer: Sendable {
     /// boundary it completes, if any.
     public mutating func process(_ activity: VoiceActivity) -> Event? {
         let frame = activity.frameIndex
+        let isConfident = activity.isSpeech && activity.probability >= confirmingSpeechProbability
         switch phase {
         case .idle:
             guard activity.isSpeech else { return nil }
             phase = .onset
             onsetFrame = frame
             lastSpeechFrame = frame
-            onsetSpeechFrameCount = 1
+            confidentSpeechFrameCount = isConfident ? 1 : 0
             return confirmOnsetIfLongEnough() ?? .onsetSuspected(onsetFrame: frame)
         case .onset:
             if activity.isSpeech {
                 lastSpeechFrame = frame
-                onsetSpeechFrameCount += 1
-                return confirmOnsetIfLongEnough()
+                if isConfident { confidentSpeechFrameCount += 1 }
+                if let started = confirmOnsetIfLongEnough() { return started }
             }
-            guard frame - lastSpeechFrame > onsetGapToleranceFrames else { return nil }
+            let gapIsTooLong = frame - lastSpeechFrame > onsetGapToleranceFrames
+            let windowIsOver = frame - onsetFrame + 1 >= maximumOnsetWindowFrames
+            guard gapIsTooLong || windowIsOver else { return nil }
             phase = .idle
             return .onsetRejected(onsetFrame: onsetFrame)
         case .speaking:
@@ -86,12 +96,12 @@ public struct Endpointer: Sendable {
         phase = .idle
         onsetFrame = 0
         lastSpeechFrame = 0
-        onsetSpeechFrameCount = 0
+        confidentSpeechFrameCount = 0
         previousUtteranceEndFrame = 0
     }
 
     private mutating func confirmOnsetIfLongEnough() -> Event? {
-        guard onsetSpeechFrameCount >= minimumSpeechFrames else { return nil }
+        guard confidentSpeechFrameCount >= minimumSpeechFrames else { return nil }
         phase = .speaking
         let audioStartFrame = max(onsetFrame - prefixPaddingFrames, previousUtteranceEndFrame, 0)
         return .speechStarted(onsetFrame: onsetFrame, audioStartFrame: audioStartFrame)

@@ -20,7 +20,7 @@ extension LevelMeter {
             readingsPerSecond: Int = 30,
             attackMilliseconds: Double = 15,
             releaseMilliseconds: Double = 200,
-            dynamicRangeDecibels: Float = 24,
+            dynamicRangeDecibels: Float = 18,
             noiseMarginDecibels: Float = 6,
             peakDecayDecibelsPerSecond: Float = 3
         ) {

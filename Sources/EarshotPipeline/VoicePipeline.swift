@@ -79,15 +79,15 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         case .onsetRejected:
             if machine.snapshot.phase == .speaking { perform(machine.utteranceEnded(), emit: emit) }
         case .speechStarted(let onsetFrame, let audioStartFrame):
-            // The speech event comes first: it is why the phase changes. It names the turn the
-            // utterance is about to open (the machine numbers turns as it accepts them).
-            let opensTurn = machine.snapshot.phase != .speaking && machine.snapshot.phase != .idle && !machine.snapshot.muted
+            // While speaking, the suspected onset already went to the machine (barge-in).
+            let action = machine.snapshot.phase == .speaking ? TurnAction.none : machine.utteranceStarted()
+            // The speech event goes out before the phase change it causes.
             emit(.speechStarted(
-                turn: machine.snapshot.turn + (opensTurn ? 1 : 0),
+                turn: machine.snapshot.turn,
                 audioStart: Double(audioStartFrame) * AudioFrame.duration,
                 time: Double(onsetFrame) * AudioFrame.duration
             ))
-            if machine.snapshot.phase != .speaking { perform(machine.utteranceStarted(), emit: emit) }
+            perform(action, emit: emit)
         case .speechEnded(_, let endFrame):
             emit(.speechEnded(turn: machine.snapshot.turn, time: Double(endFrame) * AudioFrame.duration))
             perform(machine.utteranceEnded(), emit: emit)

@@ -89,15 +89,18 @@ struct ResamplerTests {
 
     @Test(arguments: sourceRates)
     func impulseStaysAtItsTime(sourceRate: Int) {
-        // A click at 0.25 s must peak at output sample 4000, with the ringing symmetric around it.
-        var input = [Float](repeating: 0, count: sourceRate / 2)
-        let clickIndex = sourceRate / 4
+        // A click near 0.25 s, at an instant that is also an output sample time, must peak at that
+        // output sample with the ringing symmetric around it.
+        let inputStep = sourceRate / greatestCommonDivisor(sourceRate, 16_000)
+        let clickIndex = max(1, sourceRate / 4 / inputStep) * inputStep
+        let peakIndex = clickIndex * 16_000 / sourceRate
+        var input = [Float](repeating: 0, count: 2 * clickIndex)
         input[clickIndex] = 1
         let output = Resampler.resample(input, from: sourceRate, to: 16_000)
         let peak = output.indices.max { output[$0] < output[$1] }
-        #expect(peak == 4_000)
+        #expect(peak == peakIndex)
         for distance in 1...20 {
-            #expect(abs(output[4_000 - distance] - output[4_000 + distance]) < 1e-6)
+            #expect(abs(output[peakIndex - distance] - output[peakIndex + distance]) < 1e-6)
         }
     }
 
@@ -111,5 +114,9 @@ struct ResamplerTests {
         #expect(resampler.lookahead > 0)
         #expect(resampler.latency == Double(resampler.lookahead) / 48_000)
         #expect(resampler.latency < 0.01)
+    }
+
+    private func greatestCommonDivisor(_ a: Int, _ b: Int) -> Int {
+        b == 0 ? a : greatestCommonDivisor(b, a % b)
     }
 }

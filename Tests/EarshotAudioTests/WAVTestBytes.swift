@@ -16,7 +16,7 @@ enum WAVTestBytes {
     static func formatBody(tag: UInt16 = 1, channels: UInt16 = 1, sampleRate: UInt32 = 16_000, blockAlign: UInt16? = nil, bits: UInt16 = 16) -> [UInt8] {
         let align = blockAlign ?? channels * ((bits + 7) / 8)
         return littleEndian(tag) + littleEndian(channels) + littleEndian(sampleRate)
-            + littleEndian(sampleRate * UInt32(align)) + littleEndian(align) + littleEndian(bits)
+            + littleEndian(sampleRate &* UInt32(align)) + littleEndian(align) + littleEndian(bits)
     }
 
     static func formatChunk(tag: UInt16 = 1, channels: UInt16 = 1, sampleRate: UInt32 = 16_000, blockAlign: UInt16? = nil, bits: UInt16 = 16) -> [UInt8] {

@@ -3,17 +3,18 @@
 /// Drives an endpointer with a scripted sequence of verdicts.
 enum EndpointerScript {
     /// Verdicts from runs such as `"100- 50# 100-"`: each token is a frame count followed by
-    /// `#` (speech) or `-` (non-speech); frames are numbered from 0.
+    /// `#` (confident speech, probability 0.9), `+` (speech at probability 0.3, like a detector's
+    /// hangover) or `-` (non-speech, probability 0.1); frames are numbered from 0.
     static func activities(_ runs: String) -> [VoiceActivity] {
         var activities: [VoiceActivity] = []
         for token in runs.split(separator: " ") {
-            guard let count = Int(token.dropLast()), let kind = token.last, kind == "#" || kind == "-" else {
+            let probabilities: [Character: Float] = ["#": 0.9, "+": 0.3, "-": 0.1]
+            guard let count = Int(token.dropLast()), let kind = token.last, let probability = probabilities[kind] else {
                 preconditionFailure("bad run \(token)")
             }
             for _ in 0..<count {
-                let isSpeech = kind == "#"
                 activities.append(
-                    VoiceActivity(frameIndex: activities.count, probability: isSpeech ? 0.9 : 0.1, isSpeech: isSpeech))
+                    VoiceActivity(frameIndex: activities.count, probability: probability, isSpeech: kind != "-"))
             }
         }
         return activities

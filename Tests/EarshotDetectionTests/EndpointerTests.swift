@@ -151,29 +151,77 @@ import Testing
         #expect(endpointer.process(VoiceActivity(frameIndex: 7, probability: 1, isSpeech: true)) == .onsetSuspected(onsetFrame: 7))
     }
 
-    @Test func historyFramesCoverPrefixOnsetWindowAndLookahead() {
-        let configuration = Endpointer.Configuration()
-        #expect(configuration.longestOnsetWindowFrames == 43)
-        #expect(configuration.historyFrames(lookaheadFrames: 3) == 76)
+    @Test func hangoverAfterABurstDoesNotConfirmIt() {
+        let events = EndpointerScript.events("50- 5# 20+ 100-")
+        #expect(events == [50: .onsetSuspected(onsetFrame: 50), 77: .onsetRejected(onsetFrame: 50)])
     }
 
-    /// The ring size the documentation promises is enough for every possible onset pattern.
-    @Test(arguments: [0, 2, 3])
-    func audioStartIsAlwaysInsideTheDocumentedHistory(gapToleranceFrames: Int) {
-        let configuration = Endpointer.Configuration(onsetGapToleranceMilliseconds: gapToleranceFrames * 10)
+    @Test func lowProbabilitySpeechBridgesAnOnsetButOnlyConfidentFramesConfirmIt() {
+        let events = EndpointerScript.events("50- 8# 10+ 7# 100-")
+        #expect(events[74] == .speechStarted(onsetFrame: 50, audioStartFrame: 20))
+        #expect(events[134] == .speechEnded(onsetFrame: 50, endFrame: 75))
+        #expect(events.count == 3)
+    }
+
+    @Test func lowProbabilitySpeechKeepsAnUtteranceGoing() {
+        let events = EndpointerScript.events("50- 20# 40+ 20# 30+ 100-")
+        #expect(events[64] == .speechStarted(onsetFrame: 50, audioStartFrame: 20))
+        #expect(events[219] == .speechEnded(onsetFrame: 50, endFrame: 160))
+        #expect(events.count == 3)
+    }
+
+    @Test func confirmingProbabilityZeroCountsEverySpeechFrame() {
+        let configuration = Endpointer.Configuration(confirmingSpeechProbability: 0)
+        let events = EndpointerScript.events("50- 5# 20+ 100-", configuration: configuration)
+        #expect(events[64] == .speechStarted(onsetFrame: 50, audioStartFrame: 20))
+    }
+
+    @Test func onsetNotConfirmedWithinTheWindowIsRejected() {
+        // One confident frame in three: the 15th arrives 43 frames after the onset, so a
+        // 300 ms window rejects what a 600 ms window confirms.
+        let pattern = "50- " + Array(repeating: "1# 2+", count: 30).joined(separator: " ") + " 100-"
+        let shortWindow = Endpointer.Configuration(maximumOnsetWindowMilliseconds: 300)
+        let rejected = EndpointerScript.events(pattern, configuration: shortWindow)
+        #expect(rejected[50] == .onsetSuspected(onsetFrame: 50))
+        #expect(rejected[79] == .onsetRejected(onsetFrame: 50))
+        #expect(rejected[80] == .onsetSuspected(onsetFrame: 80))
+        #expect(!rejected.values.contains { if case .speechStarted = $0 { true } else { false } })
+        #expect(EndpointerScript.events(pattern)[92] == .speechStarted(onsetFrame: 50, audioStartFrame: 20))
+    }
+
+    @Test func historyFramesCoverPrefixOnsetWindowAndLookahead() {
+        let configuration = Endpointer.Configuration()
+        #expect(configuration.maximumOnsetWindowFrames == 60)
+        #expect(configuration.historyFrames(lookaheadFrames: 3) == 93)
+        #expect(Endpointer.Configuration(maximumOnsetWindowMilliseconds: 50).maximumOnsetWindowFrames == 15)
+    }
+
+    /// The ring size the documentation promises is enough for every onset pattern.
+    @Test(arguments: [(20, 600), (0, 600), (50, 300), (20, 2_000)])
+    func audioStartIsAlwaysInsideTheDocumentedHistory(gapToleranceMilliseconds: Int, windowMilliseconds: Int) {
+        let configuration = Endpointer.Configuration(
+            onsetGapToleranceMilliseconds: gapToleranceMilliseconds,
+            maximumOnsetWindowMilliseconds: windowMilliseconds)
         let lookahead = 3
         var generator = EndpointerTestRandom(seed: 7)
         var endpointer = Endpointer(configuration: configuration)
+        var frame = 0
         var started = 0
         var worstReach = 0
-        for frame in 0..<200_000 {
-            let isSpeech = generator.next() % 100 < 60
-            let activity = VoiceActivity(frameIndex: frame, probability: isSpeech ? 1 : 0, isSpeech: isSpeech)
-            guard case .speechStarted(_, let audioStart) = endpointer.process(activity) else { continue }
-            started += 1
-            // The newest audio frame fed to the detector when this verdict came out.
-            let newestAudioFrame = frame + lookahead
-            worstReach = max(worstReach, newestAudioFrame - audioStart + 1)
+        while frame < 200_000 {
+            // Runs of confident speech, low-probability speech and silence of random lengths.
+            let kind = generator.next() % 3
+            let length = Int(generator.next() % (kind == 2 ? 90 : 12)) + 1
+            for _ in 0..<length {
+                let activity = VoiceActivity(
+                    frameIndex: frame, probability: kind == 0 ? 0.9 : 0.3, isSpeech: kind != 2)
+                if case .speechStarted(_, let audioStart) = endpointer.process(activity) {
+                    started += 1
+                    // The newest audio frame fed to the detector when this verdict came out.
+                    worstReach = max(worstReach, frame + lookahead - audioStart + 1)
+                }
+                frame += 1
+            }
         }
         #expect(started > 100)
         #expect(worstReach <= configuration.historyFrames(lookaheadFrames: lookahead))

@@ -37,7 +37,8 @@ struct TurnMachineScenarioTests {
         #expect(harness.send { $0.playbackFinished(reply: 2) } == .ignored(.stalePlayback(reply: 2)))
         let transcribed = harness.send { $0.finalTranscript(turn: 3, text: "no, the other one") }
         #expect(transcribed.effects == [.requestReply(turn: 3, transcript: "no, the other one")])
-        #expect(harness.send { $0.replyRequested(turn: 3, text: "okay") }.effects == [.synthesize(reply: 3, text: "okay")])
+        let replied = harness.send { $0.replyRequested(turn: 3, text: "okay") }
+        #expect(replied.effects == [.synthesize(reply: 3, text: "okay")])
     }
 
     @Test func falseInterruptionResumesTheSameReply() {
@@ -108,7 +109,8 @@ struct TurnMachineScenarioTests {
         #expect(harness.send { $0.utteranceStarted() }.effects == [.beginUtterance(turn: 2)])
         harness.send { $0.utteranceEnded() }
         harness.send { $0.finalTranscript(turn: 2, text: "again") }
-        #expect(harness.send { $0.replyRequested(turn: 2, text: "sure") }.effects == [.synthesize(reply: 2, text: "sure")])
+        let replied = harness.send { $0.replyRequested(turn: 2, text: "sure") }
+        #expect(replied.effects == [.synthesize(reply: 2, text: "sure")])
     }
 
     @Test func unpromptedReplySpeaksFromListening() {

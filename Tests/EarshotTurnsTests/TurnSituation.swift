@@ -27,8 +27,10 @@ enum TurnSituation: String, CaseIterable, Sendable {
     }
 
     private func advance(harness: inout TurnHarness, through target: TurnSituation) {
-        let sequence: [TurnSituation] = [.hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected]
-        for step in sequence {
+        let inOrder: [TurnSituation] = [
+            .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected,
+        ]
+        for step in inOrder {
             switch step {
             case .hearing: harness.send { $0.utteranceStarted() }
             case .transcribing: harness.send { $0.utteranceEnded() }
