@@ -54,7 +54,7 @@ public struct AudioFileError: Error, Equatable, Sendable, CustomStringConvertibl
             "\(path): the fmt chunk is only \(size) bytes long; at least \(required) are needed to describe the sample format"
         case .missingDataChunk: "\(path): the WAV file has no data chunk (it holds no audio)"
         case .truncatedData(let present, let declared):
-            "\(path): the file is truncated: the data chunk declares \(declared) bytes of audio but only \(present) of \(declared) bytes are present (cut off while being written or copied?)"
+            "\(path): the file is truncated: only \(present) of the \(declared) bytes of audio its data chunk declares are present (cut off while being written or copied?)"
         case .inconsistentBlockAlign(let declared, let expected, let channels, let bits):
             "\(path): the fmt chunk is inconsistent: block align is \(declared) bytes, but \(channels) channel(s) of \(bits)-bit samples need \(expected)"
         case .invalidSampleRate(let rate):

@@ -1,7 +1,8 @@
 /// A failure the voice UI shows while it is back in `listening`.
 ///
 /// Every case is a peer that did not answer in time; the machine has already
-/// abandoned the turn and asked the caller to discard whatever was pending.
+/// abandoned the turn and asked the caller to discard whatever was pending. `turn` is the
+/// turn current at the time; an unprompted reply belongs to the latest turn (0 before any).
 public enum TurnError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     /// The final transcript for `turn` did not arrive within `transcriptTimeout`.
     case transcriptTimedOut(turn: Int)

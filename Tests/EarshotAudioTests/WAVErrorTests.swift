@@ -96,7 +96,7 @@ struct WAVErrorTests {
             + WAVTestBytes.chunk("data", [UInt8](repeating: 0, count: 1_000), declaredSize: 32_000)
         let error = failure(bytes)
         #expect(error?.problem == .truncatedData(present: 1_000, declared: 32_000))
-        #expect(error?.description.contains("only 1000 of 32000 bytes") == true)
+        #expect(error?.description.contains("only 1000 of the 32000 bytes of audio") == true)
     }
 
     @Test func chunkRunningPastTheEndBeforeTheData() {

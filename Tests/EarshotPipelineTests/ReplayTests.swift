@@ -77,7 +77,8 @@ import Testing
             // Confirmation takes at least the minimum speech, at most the longest onset window
             // (minimum speech with tolerated gaps) plus the detector's look-ahead.
             let endpointing = Endpointer.Configuration()
-            let longest = Double(endpointing.longestOnsetWindowFrames + SpectralVAD().lookaheadFrames) * 0.01
+            let lookahead = SpectralVAD().lookaheadFrames
+            let longest = Double(endpointing.historyFrames(lookaheadFrames: lookahead) - endpointing.prefixPaddingFrames) * 0.01
             #expect(time - start.time >= 0.15 - 1e-9)
             #expect(time - start.time <= longest + 1e-9)
         }
