@@ -29,6 +29,13 @@ import Testing
         #expect(abs(Double(averageDBFS) - dBFS) < 0.5)
     }
 
+    @Test func backgroundAfterLeadingDigitalSilenceRestsNearZero() {
+        let samples = Signal.silence(seconds: 0.5) + Signal.whiteNoise(dBFS: -50, seconds: 3, seed: 9)
+        let readings = Signal.readings(of: samples)
+        let maximumLevel = readings.map(\.level).max() ?? 1
+        #expect(maximumLevel < 0.05, "level \(maximumLevel)")
+    }
+
     @Test(arguments: [-45.0, -12.0])
     func speechAtAnyLoudnessReachesAHighLevel(dBFS: Double) throws {
         let fixture = try EndpointerFixture("utterance_after_silence")
