@@ -9,7 +9,7 @@ extension LevelMeter {
         public var attackMilliseconds: Double
         /// Time constant of the fall (default 200 ms).
         public var releaseMilliseconds: Double
-        /// Span below the speaker's running peak that maps onto 0...1 (default 24 dB).
+        /// Span below the speaker's running peak that maps onto 0...1 (default 18 dB).
         public var dynamicRangeDecibels: Float
         /// How far above the tracked noise floor sound must be to move the level (default 6 dB).
         public var noiseMarginDecibels: Float

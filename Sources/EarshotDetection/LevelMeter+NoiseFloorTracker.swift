@@ -1,9 +1,7 @@
 extension LevelMeter {
     /// Tracks the background level as the minimum of the lightly smoothed power over the last
     /// ~3 s (minimum statistics): speech has gaps, background does not, so the minimum follows
-    /// the background and ignores speech. Digital silence before the first sound is skipped:
-    /// devices often start with zeros, which would hold the floor at −100 dB for the whole
-    /// window and make the background animate.
+    /// the background and ignores speech.
     struct NoiseFloorTracker: Sendable {
         private static let subwindowFrames = 25
         private static let subwindowCount = 12
@@ -19,17 +17,12 @@ extension LevelMeter {
         private var nextSubwindow = 0
         private var smoothedPower: Float = -1
         private var floor: Float = .nan
-        private var hasHeardSound = false
 
         /// Level of the smoothed power in dB (at least `LevelMeter.silenceDBFS`).
         private(set) var smoothedDecibels = LevelMeter.silenceDBFS
 
         /// Feeds one frame's mean-square power and returns the floor in dB.
         mutating func update(power: Float) -> Float {
-            if !hasHeardSound {
-                guard LevelMeter.decibels(power: power) > LevelMeter.silenceDBFS else { return LevelMeter.silenceDBFS }
-                hasHeardSound = true
-            }
             smoothedPower = smoothedPower < 0 ? power : smoothedPower + Self.powerSmoothing * (power - smoothedPower)
             smoothedDecibels = LevelMeter.decibels(power: smoothedPower)
             currentMinimum = min(currentMinimum, smoothedDecibels)

@@ -36,6 +36,10 @@ public struct LevelMeter: Sendable {
     private var floorTracker = NoiseFloorTracker()
     private var bandFloorTrackers: [4 of NoiseFloorTracker] = .init(repeating: NoiseFloorTracker())
     private var peakDecibels = LevelMeter.silenceDBFS
+    /// Digital silence before the first sound is not background: devices often start with
+    /// zeros, which would hold the noise floors at −100 dB for their whole window and let the
+    /// real background animate.
+    private var hasHeardSound = false
     private var level: Float = 0
     private var bandLevels: [4 of Float] = .init(repeating: 0)
 
@@ -57,10 +61,12 @@ public struct LevelMeter: Sendable {
     /// Measures one frame; returns a reading when one is due at the end of this frame.
     public mutating func process(_ frame: borrowing AudioFrame) -> LevelReading? {
         var power: Float = 0
-        for i in 0..<AudioFrame.sampleCount { power += frame.samples[i] * frame.samples[i] }
+        frame.samples.span.withUnsafeBufferPointer { samples in
+            for sample in samples { power += sample * sample }
+        }
         power /= Float(AudioFrame.sampleCount)
         var bandPowers = filterBank.bandPowers(of: frame.samples)
-        if !power.isFinite {
+        if !(power + bandPowers[0] + bandPowers[1] + bandPowers[2] + bandPowers[3]).isFinite {
             // Corrupt input must not poison the trackers for the rest of the stream.
             power = 0
             bandPowers = .init(repeating: 0)
@@ -91,6 +97,10 @@ public struct LevelMeter: Sendable {
     }
 
     private mutating func updateLevels(power: Float, bandPowers: [4 of Float]) {
+        if !hasHeardSound {
+            guard Self.decibels(power: power) > Self.silenceDBFS else { return }
+            hasHeardSound = true
+        }
         let range = max(configuration.dynamicRangeDecibels, 1)
         let margin = configuration.noiseMarginDecibels
         let floor = floorTracker.update(power: power)

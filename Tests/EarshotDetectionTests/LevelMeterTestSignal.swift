@@ -11,6 +11,12 @@ enum LevelMeterTestSignal {
         [Float](repeating: 0, count: Int(seconds * rate))
     }
 
+    /// A very quiet room (white noise at −90 dBFS): unlike digital silence, it gives the meter a
+    /// noise floor from the first frame on.
+    static func quietRoom(seconds: Double, seed: UInt64 = 99) -> [Float] {
+        whiteNoise(dBFS: -90, seconds: seconds, seed: seed)
+    }
+
     /// A sine of RMS `dBFS` (re full-scale DC, so a full-scale sine is −3).
     static func tone(hertz: Double, dBFS: Double, seconds: Double) -> [Float] {
         let amplitude = pow(10, dBFS / 20) * 2.0.squareRoot()

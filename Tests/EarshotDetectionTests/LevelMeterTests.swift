@@ -68,8 +68,8 @@ import Testing
     }
 
     @Test func attackIsFasterThanRelease() {
-        let samples = Signal.silence(seconds: 0.5) + Signal.tone(hertz: 440, dBFS: -20, seconds: 1)
-            + Signal.silence(seconds: 1.5)
+        let samples = Signal.quietRoom(seconds: 0.5) + Signal.tone(hertz: 440, dBFS: -20, seconds: 1)
+            + Signal.quietRoom(seconds: 1.5)
         let readings = Signal.readings(of: samples, configuration: .init(readingsPerSecond: 60))
         let toneOn = 0.5
         let toneOff = 1.5
@@ -107,9 +107,9 @@ import Testing
         // After silence, frames alternate between a tone and silence: each reading's RMS is the
         // energy average (3 dB under the tone, where a dB average would be far lower) and its
         // level the highest of its frames.
-        var samples = Signal.silence(seconds: 0.5)
+        var samples = Signal.quietRoom(seconds: 0.5)
         for _ in 0..<25 {
-            samples += Signal.tone(hertz: 1_000, dBFS: -20, seconds: 0.01) + Signal.silence(seconds: 0.01)
+            samples += Signal.tone(hertz: 1_000, dBFS: -20, seconds: 0.01) + Signal.quietRoom(seconds: 0.01)
         }
         let readings = Signal.readings(of: samples, configuration: .init(readingsPerSecond: 10))
         #expect(readings.count == 10)
@@ -121,7 +121,7 @@ import Testing
 
     @Test(arguments: [(150.0, 0), (550.0, 1), (1_700.0, 2), (5_000.0, 3)])
     func bandLevelsFollowABandLimitedTone(hertz: Double, band: Int) {
-        let samples = Signal.silence(seconds: 0.5) + Signal.tone(hertz: hertz, dBFS: -20, seconds: 1)
+        let samples = Signal.quietRoom(seconds: 0.5) + Signal.tone(hertz: hertz, dBFS: -20, seconds: 1)
         let readings = Signal.readings(of: samples).filter { $0.time > 0.7 }
         for index in 0..<LevelReading.Bands.count {
             let value = readings.map { $0.bands[index] }.max() ?? 0
