@@ -15,6 +15,7 @@ struct DevSetFixtureTests {
         let header = try WAVFile.format(of: bytes, path: Self.path)
         #expect(header.format == WAVFormat(sampleRate: 16_000, channels: 1, encoding: .signed16))
         #expect(clip.samples.count == header.frameCount)
+        #expect(clip.samples == (try WAVFile.decodeMono(bytes, path: Self.path)).samples)
         // The dev set is built with 10 ms granularity and peaks kept at or below 0.89.
         #expect(clip.samples.count % AudioFrame.sampleCount == 0)
         #expect(clip.samples.allSatisfy { abs($0) <= 0.9 })
