@@ -27,6 +27,9 @@ struct VADCommand: ParsableCommand {
         """)
     var format: Format = .frames
 
+    @Option(help: "Speech posterior at or above which a frame counts as speech (default: the tuned 0.5).")
+    var threshold: Float?
+
     func run() throws {
         let clip: AudioClip
         do {
@@ -35,7 +38,7 @@ struct VADCommand: ParsableCommand {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode.failure
         }
-        var detector = SpectralVAD()
+        var detector = SpectralVAD(configuration: .init(threshold: threshold ?? SpectralVAD.Configuration().threshold))
         var output = ""
         switch format {
         case .frames:

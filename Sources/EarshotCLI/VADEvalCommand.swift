@@ -12,8 +12,8 @@ struct VADEvalCommand: ParsableCommand {
             Frames are scored on the detector's causal decisions. Onset latency: for each labelled \
             speech segment, the time from its labelled start until the decision that first calls a \
             frame of the segment speech is available (that frame's end plus the 30 ms look-ahead); \
-            missed segments are counted apart. The real-time factor is detector wall time (one \
-            thread, decoding excluded) per second of audio.
+            missed segments are counted apart. The real-time factor is detector time (CPU time of \
+            the one thread it runs on, and wall time; decoding excluded) per second of audio.
             """
     )
 
@@ -26,6 +26,9 @@ struct VADEvalCommand: ParsableCommand {
     @Flag(help: "Also list every recording.")
     var files = false
 
+    @Option(help: "Speech posterior at or above which a frame counts as speech (default: the tuned 0.5).")
+    var threshold: Float?
+
     func run() throws {
         let set: LabelledSpeechSet
         do {
@@ -36,7 +39,8 @@ struct VADEvalCommand: ParsableCommand {
         }
         let evaluation: VADEvaluation
         do {
-            evaluation = try VADEvaluation.run({ SpectralVAD() }, on: set)
+            let configuration = SpectralVAD.Configuration(threshold: threshold ?? SpectralVAD.Configuration().threshold)
+            evaluation = try VADEvaluation.run({ SpectralVAD(configuration: configuration) }, on: set, cpuClock: Self.threadCPUSeconds)
         } catch {
             FileHandle.standardError.write(Data((error.description + "\n").utf8))
             throw ExitCode.failure
@@ -57,20 +61,28 @@ struct VADEvalCommand: ParsableCommand {
             out += table(title: "file", rows: evaluation.results.map { ($0.recording.file, $0.score) })
         }
         out += String(
-            format: "\nreal-time factor %.5f (%.1f s of audio in %.3f s of detector wall time, one thread)\n",
-            evaluation.realTimeFactor, evaluation.audioSeconds, evaluation.processingSeconds
+            format: "\nreal-time factor %.5f CPU, %.5f wall (%.1f s of audio in %.3f s of detector CPU time, %.3f s wall, one thread)\n",
+            evaluation.cpuRealTimeFactor ?? .nan, evaluation.realTimeFactor, evaluation.audioSeconds,
+            evaluation.processingCPUSeconds ?? .nan, evaluation.processingSeconds
         )
         return out
+    }
+
+    /// CPU time consumed by the calling thread, seconds.
+    private static func threadCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 
     private static func table(title: String, rows: [(String, VADScore)]) -> String {
         let width = max(title.count, rows.map(\.0.count).max() ?? 0)
         func pad(_ text: String) -> String { text.padding(toLength: width, withPad: " ", startingAt: 0) }
-        var out = pad(title) + "   frames  precision  recall     F1  onset ms (median)  missed segments\n"
+        var out = pad(title) + "   frames  precision  recall     F1  false alarms  onset ms (median)  missed segments\n"
         for (name, score) in rows {
             let latency = score.medianOnsetLatencyMs.map { String(format: "%17.0f", $0) } ?? String(repeating: " ", count: 16) + "-"
             out += pad(name)
-                + String(format: " %8d %10.3f %7.3f %6.3f  ", score.frames, score.precision, score.recall, score.f1)
+                + String(format: " %8d %10.3f %7.3f %6.3f %12.3f  ", score.frames, score.precision, score.recall, score.f1, score.falseAlarmRate)
                 + latency + String(format: "  %8d of %d\n", score.missedSegments, score.segments)
         }
         return out
@@ -83,6 +95,7 @@ struct VADEvalCommand: ParsableCommand {
             var precision: Double
             var recall: Double
             var f1: Double
+            var falseAlarmRate: Double
             var medianOnsetLatencyMs: Double?
             var segments: Int
             var missedSegments: Int
@@ -93,6 +106,7 @@ struct VADEvalCommand: ParsableCommand {
                 precision = score.precision
                 recall = score.recall
                 f1 = score.f1
+                falseAlarmRate = score.falseAlarmRate
                 medianOnsetLatencyMs = score.medianOnsetLatencyMs
                 segments = score.segments
                 missedSegments = score.missedSegments
@@ -102,7 +116,9 @@ struct VADEvalCommand: ParsableCommand {
         var directory: String
         var audioSeconds: Double
         var processingSeconds: Double
+        var processingCPUSeconds: Double?
         var realTimeFactor: Double
+        var cpuRealTimeFactor: Double?
         var conditions: [Row]
         var noises: [Row]
         var overall: Row
@@ -114,7 +130,9 @@ struct VADEvalCommand: ParsableCommand {
             directory: directory,
             audioSeconds: evaluation.audioSeconds,
             processingSeconds: evaluation.processingSeconds,
+            processingCPUSeconds: evaluation.processingCPUSeconds,
             realTimeFactor: evaluation.realTimeFactor,
+            cpuRealTimeFactor: evaluation.cpuRealTimeFactor,
             conditions: evaluation.byCondition.map { Report.Row($0.name, $0.score) },
             noises: evaluation.byNoise.map { Report.Row($0.name, $0.score) },
             overall: Report.Row("all", evaluation.overall),

@@ -23,8 +23,9 @@ public struct LabelledSpeechSet: Sendable {
             self.labels = labels
         }
 
-        /// The SNR column this recording is scored in: `clean` or e.g. `10 dB`.
-        public var condition: String { snrDB.map { "\($0) dB" } ?? "clean" }
+        /// The SNR column this recording is scored in: e.g. `10 dB`, or without an SNR the noise
+        /// type (`clean` for clean recordings).
+        public var condition: String { snrDB.map { "\($0) dB" } ?? noise }
     }
 
     /// Why a directory could not be read as a labelled set.

@@ -1,8 +1,8 @@
-/// The preallocated working memory of `SpectralFeatureExtractor`: one heap block, carved into
+/// The preallocated working memory of `SpectralFeatureExtractor`: one heap block carved into
 /// named regions, so that per-frame analysis runs on raw pointers without allocating.
 ///
-/// It is a class so the pointers live as long as the buffers; the extractor copies it before
-/// writing when the block is shared (copy-on-write), which keeps the extractor a value type.
+/// It is a class so the pointers live as long as the block; the extractor copies it before
+/// writing when it is shared (copy-on-write), which keeps the extractor a value type.
 final class SpectralAnalysisBuffers: @unchecked Sendable {
     static let windowLength = 512
     static let binCount = windowLength / 2 + 1
@@ -10,9 +10,9 @@ final class SpectralAnalysisBuffers: @unchecked Sendable {
     let bandCount: Int
     private let block: UnsafeMutablePointer<Float>
     private let blockCount: Int
+    /// The regions that hold state (as opposed to tables and per-window scratch), for `reset`.
+    private let stateRange: Range<Int>
 
-    /// The newest `windowLength` samples, oldest first.
-    let history: UnsafeMutablePointer<Float>
     /// Analysis window (periodic Hann).
     let window: UnsafeMutablePointer<Float>
     /// FFT input, then autocorrelation input (`windowLength` values).
@@ -22,50 +22,56 @@ final class SpectralAnalysisBuffers: @unchecked Sendable {
     let imaginary: UnsafeMutablePointer<Float>
     /// Power spectrum of the newest window (`binCount`).
     let power: UnsafeMutablePointer<Float>
-    /// Per band (`bandCount` each): mean bin power, its smoothed value, its running minimum,
-    /// the noise estimate, the smoothed speech-presence indicator, the a-priori SNR carried over
-    /// from the previous frame, the previous log power, and the slow band-energy average.
+    /// Per band: mean bin power (floored) and its level in dB.
     let bandPower: UnsafeMutablePointer<Float>
+    let bandLevel: UnsafeMutablePointer<Float>
+
+    // State from here on.
+    /// The newest `windowLength` samples, oldest first.
+    let history: UnsafeMutablePointer<Float>
+    /// Per band: smoothed power, its running minimum, the noise estimate and how many frames
+    /// have updated it, the percentile noise levels (dB), the previous level (dB), and the
+    /// previous clean-speech power estimate of the decision-directed a-priori SNR.
     let smoothedPower: UnsafeMutablePointer<Float>
     let minimumPower: UnsafeMutablePointer<Float>
-    let noisePower: UnsafeMutablePointer<Float>
-    let presence: UnsafeMutablePointer<Float>
+    let noise: UnsafeMutablePointer<Float>
+    let noiseUpdates: UnsafeMutablePointer<Float>
+    let medianLevel: UnsafeMutablePointer<Float>
+    let lowQuantileLevel: UnsafeMutablePointer<Float>
+    let previousLevel: UnsafeMutablePointer<Float>
     let previousSpeechEstimate: UnsafeMutablePointer<Float>
-    let previousLogPower: UnsafeMutablePointer<Float>
-    /// Noise power per bin, interpolated from the bands (`binCount`).
-    let binNoise: UnsafeMutablePointer<Float>
 
     init(bandCount: Int) {
         self.bandCount = bandCount
         let n = Self.windowLength, b = Self.binCount
-        let sizes = [n, n, n, b, b, b, bandCount, bandCount, bandCount, bandCount, bandCount, bandCount, bandCount, b]
-        let total = sizes.reduce(0, +)
-        let base = UnsafeMutablePointer<Float>.allocate(capacity: total)
-        base.initialize(repeating: 0, count: total)
-        blockCount = total
-        block = base
         var offset = 0
-        func region(_ count: Int) -> UnsafeMutablePointer<Float> {
-            defer { offset += count }
-            return base + offset
-        }
-        history = region(n)
-        window = region(n)
-        scratch = region(n)
-        real = region(b)
-        imaginary = region(b)
-        power = region(b)
-        bandPower = region(bandCount)
-        smoothedPower = region(bandCount)
-        minimumPower = region(bandCount)
-        noisePower = region(bandCount)
-        presence = region(bandCount)
-        previousSpeechEstimate = region(bandCount)
-        previousLogPower = region(bandCount)
-        binNoise = region(b)
+        var regions: [Range<Int>] = []
+        func take(_ count: Int) { regions.append(offset..<offset + count); offset += count }
+        take(n); take(n); take(b); take(b); take(b)               // window, scratch, real, imaginary, power
+        take(bandCount); take(bandCount)                          // bandPower, bandLevel
+        let stateStart = offset
+        take(n)                                                   // history
+        for _ in 0..<8 { take(bandCount) }
+        stateRange = stateStart..<offset
+        let base = UnsafeMutablePointer<Float>.allocate(capacity: offset)
+        base.initialize(repeating: 0, count: offset)
+        block = base
+        blockCount = offset
+        let starts = regions.map { base + $0.lowerBound }
+        window = starts[0]; scratch = starts[1]; real = starts[2]; imaginary = starts[3]; power = starts[4]
+        bandPower = starts[5]; bandLevel = starts[6]
+        history = starts[7]
+        smoothedPower = starts[8]; minimumPower = starts[9]; noise = starts[10]; noiseUpdates = starts[11]
+        medianLevel = starts[12]; lowQuantileLevel = starts[13]; previousLevel = starts[14]
+        previousSpeechEstimate = starts[15]
     }
 
     deinit { block.deallocate() }
+
+    /// Zeroes the state regions, keeping the tables.
+    func clearState() {
+        (block + stateRange.lowerBound).update(repeating: 0, count: stateRange.count)
+    }
 
     /// An independent copy with the same contents.
     func copy() -> SpectralAnalysisBuffers {

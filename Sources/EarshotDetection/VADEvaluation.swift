@@ -10,6 +10,8 @@ public struct VADEvaluation: Sendable {
         public var audioSeconds: Double
         /// Wall-clock time spent inside the detector (decoding and scoring excluded).
         public var processingSeconds: Double
+        /// CPU time of the same, when the caller supplied a CPU clock.
+        public var processingCPUSeconds: Double?
     }
 
     /// A named pool of recordings and its combined score.
@@ -20,10 +22,11 @@ public struct VADEvaluation: Sendable {
 
     public var results: [RecordingResult]
 
-    /// Runs a fresh detector from `makeDetector` over every recording of `set`.
+    /// Runs a fresh detector from `makeDetector` over every recording of `set`, timing it with the
+    /// wall clock and, if given, `cpuClock` (seconds of CPU time of the calling thread).
     /// Fails on the first file that cannot be decoded.
     public static func run<Detector: VoiceActivityDetector>(
-        _ makeDetector: () -> Detector, on set: LabelledSpeechSet
+        _ makeDetector: () -> Detector, on set: LabelledSpeechSet, cpuClock: (() -> Double)? = nil
     ) throws(AudioFileError) -> VADEvaluation {
         var results: [RecordingResult] = []
         let clock = ContinuousClock()
@@ -32,6 +35,7 @@ public struct VADEvaluation: Sendable {
             let frames = Array(clip.frames)
             var detector = makeDetector()
             var decisions = [Bool](repeating: false, count: frames.count)
+            let cpuStart = cpuClock?()
             let elapsed = clock.measure {
                 for frame in frames {
                     if let verdict = detector.process(frame) { decisions[verdict.frameIndex] = verdict.isSpeech }
@@ -40,11 +44,12 @@ public struct VADEvaluation: Sendable {
                     for verdict in detector.finish(after: last.index) { decisions[verdict.frameIndex] = verdict.isSpeech }
                 }
             }
+            let cpuSeconds = cpuStart.flatMap { start in cpuClock.map { $0() - start } }
             var score = VADScore()
             score.add(decisions: decisions, labels: recording.labels, lookaheadFrames: detector.lookaheadFrames)
             results.append(RecordingResult(
                 recording: recording, score: score, audioSeconds: clip.duration,
-                processingSeconds: Self.seconds(elapsed)
+                processingSeconds: Self.seconds(elapsed), processingCPUSeconds: cpuSeconds
             ))
         }
         return VADEvaluation(results: results)
@@ -54,25 +59,30 @@ public struct VADEvaluation: Sendable {
         self.results = results
     }
 
-    /// Pools by SNR condition: `clean` first, then from the highest SNR down.
+    /// Pools by SNR condition: `clean` first, then other recordings without an SNR, then from
+    /// the highest SNR down.
     public var byCondition: [Group] {
-        group(\.condition) { lhs, rhs in
-            switch (lhs.snrDB, rhs.snrDB) {
-            case (nil, _): true
-            case (_, nil): false
-            case let (l?, r?): l > r
-            }
+        func rank(_ recording: LabelledSpeechSet.Recording) -> (Int, Int) {
+            if let snr = recording.snrDB { return (2, -snr) }
+            return (recording.noise == "clean" ? 0 : 1, 0)
         }
+        return group(\.condition) { rank($0) < rank($1) }
     }
 
-    /// Pools by noise type (`clean` included), in order of first appearance.
-    public var byNoise: [Group] { group(\.noise) { _, _ in false } }
+    /// Pools by noise type: `clean` first, then the others in order of first appearance.
+    public var byNoise: [Group] { group(\.noise) { lhs, rhs in lhs.noise == "clean" && rhs.noise != "clean" } }
 
     public var overall: VADScore { results.reduce(VADScore()) { $0 + $1.score } }
     public var audioSeconds: Double { results.reduce(0) { $0 + $1.audioSeconds } }
     public var processingSeconds: Double { results.reduce(0) { $0 + $1.processingSeconds } }
-    /// Detector time per second of audio (below 1 is faster than real time).
+    /// CPU time of the detector, when every recording was timed with a CPU clock.
+    public var processingCPUSeconds: Double? {
+        results.reduce(Optional(0.0)) { total, result in total.flatMap { t in result.processingCPUSeconds.map { t + $0 } } }
+    }
+    /// Detector wall time per second of audio (below 1 is faster than real time).
     public var realTimeFactor: Double { audioSeconds > 0 ? processingSeconds / audioSeconds : 0 }
+    /// Detector CPU time per second of audio, when measured.
+    public var cpuRealTimeFactor: Double? { processingCPUSeconds.map { audioSeconds > 0 ? $0 / audioSeconds : 0 } }
 
     private func group(
         _ key: (LabelledSpeechSet.Recording) -> String,

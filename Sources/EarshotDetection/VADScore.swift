@@ -17,6 +17,8 @@ public struct VADScore: Sendable, Equatable, Codable {
     public var precision: Double { ratio(truePositives, truePositives + falsePositives) }
     public var recall: Double { ratio(truePositives, truePositives + falseNegatives) }
     public var f1: Double { ratio(2 * truePositives, 2 * truePositives + falsePositives + falseNegatives) }
+    /// Fraction of the non-speech frames called speech.
+    public var falseAlarmRate: Double { ratio(falsePositives, falsePositives + trueNegatives) }
     public var frames: Int { truePositives + falsePositives + falseNegatives + trueNegatives }
 
     public var medianOnsetLatencyMs: Double? {

