@@ -250,7 +250,7 @@ enum SpectralVADModel {{
 def main():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--dev", default="/work/shared/fixtures/vad-dev")
+    parser.add_argument("--dev", default="../shared/fixtures/vad-dev")
     parser.add_argument("--earshot", default=os.path.join(root, ".build/release/earshot"))
     parser.add_argument("--out", default=os.path.join(root, "Sources/EarshotDetection/SpectralVADModel.swift"))
     parser.add_argument("--cache", default="/tmp/earshot-vad-features")

@@ -33,7 +33,7 @@ def write(path, x):
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out")
-    parser.add_argument("--dev", default="/work/shared/fixtures/vad-dev")
+    parser.add_argument("--dev", default="../shared/fixtures/vad-dev")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--rotate", type=int, default=0)
     args = parser.parse_args()

@@ -31,13 +31,7 @@ struct VADCommand: ParsableCommand {
     var threshold: Float?
 
     func run() throws {
-        let clip: AudioClip
-        do {
-            clip = try WAVFile.read(file)
-        } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode.failure
-        }
+        let clip = try AudioInput.read(file)
         var detector = SpectralVAD(configuration: .init(threshold: threshold ?? SpectralVAD.Configuration().threshold))
         var output = ""
         switch format {

@@ -34,16 +34,16 @@ struct VADEvalCommand: ParsableCommand {
         do {
             set = try LabelledSpeechSet(directory: directory)
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode.failure
+            FileHandle.standardError.write(Data("earshot: \(error.description)\n".utf8))
+            throw ExitCode(2)
         }
         let evaluation: VADEvaluation
         do {
             let configuration = SpectralVAD.Configuration(threshold: threshold ?? SpectralVAD.Configuration().threshold)
             evaluation = try VADEvaluation.run({ SpectralVAD(configuration: configuration) }, on: set, cpuClock: Self.threadCPUSeconds)
         } catch {
-            FileHandle.standardError.write(Data((error.description + "\n").utf8))
-            throw ExitCode.failure
+            FileHandle.standardError.write(Data("earshot: \(error.description)\n".utf8))
+            throw ExitCode(2)
         }
         let text = json ? try Self.json(evaluation, directory: directory) : Self.tables(evaluation, directory: directory, listFiles: files)
         FileHandle.standardOutput.write(Data(text.utf8))

@@ -76,3 +76,59 @@ import Testing
         #expect(result.stderr.contains("--level-hz"))
     }
 }
+
+/// `earshot vad` and `earshot vad-eval` as a person runs them.
+@Suite struct VADCLITests {
+    @Test func framesPrintsOneCharacterPerTenMilliseconds() throws {
+        let file = Fixture.path("endpointer/utterance_after_silence.wav")
+        let clip = try Fixture.clip("endpointer/utterance_after_silence.wav")
+        let result = try CLITests.run(["vad", file, "--format", "frames"])
+        #expect(result.status == 0)
+        let line = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .newlines)
+        #expect(line.count == clip.frameCount)
+        #expect(line.allSatisfy { $0 == "0" || $0 == "1" })
+        #expect(line.contains("1") && line.hasPrefix("000"))
+    }
+
+    @Test func segmentsAreJSONLinesOfSeconds() throws {
+        let result = try CLITests.run(["vad", Fixture.path("endpointer/two_phrases_long_pause.wav"), "--format", "segments"])
+        #expect(result.status == 0)
+        let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 2)
+        for line in lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Double])
+            let start = try #require(object["start"]), end = try #require(object["end"])
+            #expect(start < end)
+        }
+    }
+
+    @Test func probabilitiesArePerFrameWithinZeroAndOne() throws {
+        let clip = try Fixture.clip("endpointer/noise_bursts.wav")
+        let result = try CLITests.run(["vad", Fixture.path("endpointer/noise_bursts.wav"), "--format", "probs"])
+        let values = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
+        #expect(values.count == clip.frameCount)
+        #expect(values.allSatisfy { (0...1).contains($0) })
+    }
+
+    @Test func aFileThatIsNotWAVIsRefusedByName() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-vad-notwav.wav").path
+        try Data("just some text, not audio".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try CLITests.run(["vad", path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(path) && result.stderr.contains("not a WAV file"))
+    }
+
+    @Test func evaluatingADirectoryWithoutLabelsSaysWhatIsMissing() throws {
+        let result = try CLITests.run(["vad-eval", FileManager.default.temporaryDirectory.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("manifest.csv"))
+    }
+
+    @Test func evaluatingTheBundledLabelledSetPrintsF1PerCondition() throws {
+        let result = try CLITests.run(["vad-eval", Fixture.path("vad")])
+        #expect(result.status == 0)
+        let text = String(decoding: result.stdout, as: UTF8.self)
+        #expect(text.contains("F1") && text.contains("clean") && text.contains("real-time factor"))
+    }
+}
