@@ -36,7 +36,12 @@ release: deps
 
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@mkdir -p .build
+	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; status=$$?; \
+	ran=$$(grep -oE 'Test run with [0-9]+ tests?' .build/test.log | grep -oE '[0-9]+' | tail -1); \
+	failed=$$(grep -E '^✘ Test .* failed after' .build/test.log | grep -vc '^✘ Test run with'); \
+	echo "$$(( $${ran:-0} - failed )) passed, $$failed failed"; \
+	exit $$status
 
 bench: release
 	@if [ -d "$(VAD_DEV)" ]; then \
