@@ -11,7 +11,7 @@ SHARED       ?= ../shared
 VAD_DEV      ?= $(SHARED)/fixtures/vad-dev
 RELEASE_BIN   = .build/release
 # Debian packages the build and tests need (more arrive with live audio and speech).
-APT_PACKAGES ?= pkg-config
+APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox
 DEMO_FIXTURE ?= Tests/Fixtures/endpointer/two_phrases_long_pause.wav
 
 .PHONY: all deps build release test bench run clean

@@ -12,11 +12,15 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "earshot", targets: ["EarshotCLI"]),
+        .executable(name: "earshotd", targets: ["EarshotDaemonMain"]),
         .executable(name: "earshot-bench", targets: ["EarshotBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // Pure logic: no C dependency, no audio hardware. Dependencies run one way:
@@ -29,10 +33,54 @@ let package = Package(
             dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns"],
             swiftSettings: strict
         ),
+        // C libraries: one system-library target and one thin Swift wrapper each.
+        .systemLibrary(
+            name: "CPulse",
+            // No pkgConfig: libpulse's flags (-D_REENTRANT -pthread) are refused by SwiftPM with a
+            // warning, and its headers sit on the default include path.
+            providers: [.apt(["libpulse-dev"])]
+        ),
+        .target(
+            name: "EarshotPulse",
+            dependencies: ["CPulse", "EarshotAudio", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        // The socket API: the wire format (pure), the server (SwiftNIO), the client (CLI side).
+        .target(name: "EarshotProtocol", dependencies: ["EarshotPipeline"], swiftSettings: strict),
+        .target(
+            name: "EarshotServer",
+            dependencies: [
+                "EarshotProtocol",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(name: "EarshotClient", dependencies: ["EarshotProtocol"], swiftSettings: strict),
+        .target(
+            name: "EarshotDaemon",
+            dependencies: [
+                "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline",
+                "EarshotPulse", "EarshotProtocol", "EarshotServer",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "EarshotDaemonMain",
+            dependencies: [
+                "EarshotDaemon",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "EarshotCLI",
             dependencies: [
-                "EarshotAudio", "EarshotDetection", "EarshotPipeline",
+                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -60,6 +108,23 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "EarshotPulseTests",
+            dependencies: ["EarshotPulse", "EarshotAudio", "EarshotTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotServerTests",
+            dependencies: ["EarshotProtocol", "EarshotServer", "EarshotClient", "EarshotPipeline", "EarshotTurns"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotDaemonTests",
+            dependencies: ["EarshotDaemon", "EarshotClient", "EarshotProtocol", "EarshotTestSupport", "EarshotAudio"],
+            swiftSettings: strict
+        ),
+        // Test-only helpers shared by test targets: the private headless PulseAudio server.
+        .target(name: "EarshotTestSupport", path: "Tests/EarshotTestSupport", swiftSettings: strict),
         .testTarget(
             name: "EarshotPipelineTests",
             dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline"],

@@ -1,0 +1,6 @@
+@main
+struct EarshotDaemonMain {
+    static func main() {
+        print("earshotd: not built yet")
+    }
+}
