@@ -3,6 +3,25 @@ public import EarshotTurns
 extension PipelineEvent {
     /// Appends this event as one JSON line: `event` first, `t` last, fixed number formats.
     public func write(to json: inout JSONLineWriter) {
+        write(to: &json, wall: nil)
+    }
+
+    /// Appends this event as one JSON line, with `"wall"` (Unix seconds, 3 decimals) just before
+    /// `"t"` when `wall` is given: the socket's form of the event.
+    public func write(to json: inout JSONLineWriter, wall: Double?) {
+        writeFields(to: &json)
+        if let wall {
+            json.key("wall")
+            json.number(wall, decimals: 3)
+        }
+        json.key("t")
+        json.number(time, decimals: 2)
+        json.endObject()
+        json.endLine()
+    }
+
+    /// Opens the object and writes every key before `wall` and `t`.
+    private func writeFields(to json: inout JSONLineWriter) {
         json.beginObject()
         json.key("event")
         switch self {
@@ -61,10 +80,6 @@ extension PipelineEvent {
             json.key("message")
             json.string(message)
         }
-        json.key("t")
-        json.number(time, decimals: 2)
-        json.endObject()
-        json.endLine()
     }
 }
 

@@ -58,6 +58,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
 
     /// Applies an input from outside the audio (a front end's command) and emits what follows.
     public mutating func apply(_ input: (inout TurnMachine<StreamClock>) -> TurnAction, emit: (PipelineEvent) -> Void) -> TurnAction {
+        if !started { begin(emit: emit) }
         let action = input(&machine)
         perform(action, emit: emit)
         return action
@@ -69,7 +70,8 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         if configuration.startsListening { perform(machine.start(), emit: emit) }
     }
 
-    private var now: Double { Double(lastFrameIndex + 1) * AudioFrame.duration }
+    /// Audio time at the end of the latest frame, in seconds.
+    public var now: Double { Double(lastFrameIndex + 1) * AudioFrame.duration }
 
     private mutating func handle(_ boundary: Endpointer.Event, emit: (PipelineEvent) -> Void) {
         switch boundary {

@@ -1,0 +1,112 @@
+import EarshotPipeline
+import EarshotProtocol
+import EarshotPulse
+import EarshotServer
+import EarshotTurns
+
+/// Answers front ends' commands: turn inputs go to the session, device commands to the engine.
+struct DaemonCommandHandler: CommandHandler {
+    let session: VoiceSession
+    let engine: PulseAudioEngine
+    let relay: EventRelay
+
+    func handle(_ command: Command) async -> CommandResult {
+        switch command {
+        case .status: status()
+        case .start: turn { $0.start() }
+        case .dismiss: turn { $0.dismiss() }
+        case .stop: turn { $0.stop() }
+        case .cancel: turn { $0.cancel() }
+        case .mute: turn { $0.mute() }
+        case .unmute: turn { $0.unmute() }
+        case .devices: await devices()
+        case .setSource(let name): await route(setting: "source", to: name) { () async throws(PulseError) in try await engine.setSource(name) }
+        case .setSink(let name): await route(setting: "sink", to: name) { () async throws(PulseError) in try await engine.setSink(name) }
+        case .subscribe, .unsubscribe:
+            // The server answers these itself; reaching here is a wiring mistake, said plainly.
+            .failure(ProtocolError(code: ProtocolError.Code.internalError, message: "\(command.name) is handled by the socket server."))
+        }
+    }
+
+    private func turn(_ input: @Sendable (inout TurnMachine<StreamClock>) -> TurnAction) -> CommandResult {
+        switch session.apply(input) {
+        case .success(let snapshot): .success(["state": JSONValue(snapshot)])
+        case .failure(let error): .failure(error)
+        }
+    }
+
+    private func status() -> CommandResult {
+        let audio = engine.status
+        let counters = engine.counters
+        let socket = relay.counters
+        let uptime = ContinuousClock.now - session.startedAt
+        return .success([
+            "state": JSONValue(session.snapshot),
+            "audio": .object([
+                "connected": .bool(audio.isConnected),
+                "server": .optional(audio.server),
+                "source": .optional(audio.source),
+                "sink": .optional(audio.sink),
+                "audio_time": .number(session.audioTime, decimals: 2),
+            ]),
+            "backends": .object(["vad": "spectral", "transcription": "none", "speech": "none"]),
+            "uptime": .number(Double(uptime.components.seconds) + Double(uptime.components.attoseconds) * 1e-18, decimals: 1),
+            "counters": .object([
+                "frames": .integer(counters.framesCaptured),
+                "holes": .integer(counters.holeFrames),
+                "overflows": .integer(counters.overflowFrames),
+                "reconnects": .integer(counters.reconnects),
+                "clients": .integer(socket?.clients ?? 0),
+                "dropped_levels": .integer(socket?.droppedLevels ?? 0),
+                "disconnected_slow_clients": .integer(socket?.disconnectedSlowClients ?? 0),
+            ]),
+            "errors": session.recentErrors,
+        ])
+    }
+
+    private func devices() async -> CommandResult {
+        do {
+            let list = try await engine.devices()
+            let status = engine.status
+            func entries(_ devices: [PulseDevice]) -> JSONValue {
+                .array(devices.map { device in
+                    .object([
+                        "name": .string(device.name), "description": .string(device.description),
+                        "default": .bool(device.isDefault), "monitor": .bool(device.isMonitor),
+                    ])
+                })
+            }
+            return .success([
+                "sources": entries(list.sources), "sinks": entries(list.sinks),
+                "source": .optional(status.source), "sink": .optional(status.sink),
+            ])
+        } catch {
+            return .failure(Self.protocolError(error, device: nil))
+        }
+    }
+
+    private func route(setting key: String, to name: String?, _ change: () async throws(PulseError) -> String) async -> CommandResult {
+        do {
+            let inUse = try await change()
+            return .success([key: .string(inUse), "following_default": .bool(name == nil)])
+        } catch {
+            return .failure(Self.protocolError(error, device: name))
+        }
+    }
+
+    static func protocolError(_ error: PulseError, device: String?) -> ProtocolError {
+        if error.isUnknownEntity, let device {
+            return ProtocolError(
+                code: ProtocolError.Code.unknownDevice,
+                message: "There is no device named \"\(device)\"; `earshot devices` lists them."
+            )
+        }
+        if error.isServerUnavailable {
+            return ProtocolError(
+                code: ProtocolError.Code.soundServerUnavailable,
+                message: "The sound server is not reachable (\(error.message)); Earshot keeps retrying."
+            )
+        }
+        return ProtocolError(code: ProtocolError.Code.internalError, message: "The sound server refused: \(error).")
+    }
+}

@@ -1,0 +1,36 @@
+public import EarshotDetection
+
+/// Everything `earshotd` is told at start: where to listen, which devices, how to endpoint.
+public struct DaemonConfiguration: Sendable {
+    /// The socket path front ends connect to.
+    public var socketPath: String
+    /// The sound server (`unix:/path` or a host), or nil for libpulse's default (`PULSE_SERVER`).
+    public var soundServer: String?
+    /// The source to record from, or nil to follow the server's default.
+    public var source: String?
+    /// The sink to play to, or nil to follow the server's default.
+    public var sink: String?
+    public var endpointer: Endpointer.Configuration
+    /// Enter voice mode (listening) as soon as the daemon starts, without a front end's `start`.
+    public var startsListening: Bool
+    /// Play a short cue on entering and leaving voice mode.
+    public var playsCues: Bool
+
+    public init(
+        socketPath: String,
+        soundServer: String? = nil,
+        source: String? = nil,
+        sink: String? = nil,
+        endpointer: Endpointer.Configuration = .init(),
+        startsListening: Bool = false,
+        playsCues: Bool = false
+    ) {
+        self.socketPath = socketPath
+        self.soundServer = soundServer
+        self.source = source
+        self.sink = sink
+        self.endpointer = endpointer
+        self.startsListening = startsListening
+        self.playsCues = playsCues
+    }
+}

@@ -1,0 +1,36 @@
+import EarshotPulse
+import EarshotServer
+public import Logging
+import ServiceLifecycle
+
+/// `earshotd`: the capture service and the socket service in one service group, stopped
+/// gracefully on SIGTERM or SIGINT.
+public enum EarshotDaemon {
+    public static func run(configuration: DaemonConfiguration, logger: Logger) async throws {
+        let engine = try PulseAudioEngine(
+            configuration: .init(server: configuration.soundServer, source: configuration.source, sink: configuration.sink),
+            logger: Logger(label: "earshotd.audio")
+        )
+        let relay = EventRelay()
+        let session = VoiceSession(configuration: configuration, engine: engine, relay: relay, logger: Logger(label: "earshotd.turns"))
+        let server = SocketServer(
+            configuration: .init(path: configuration.socketPath),
+            logger: Logger(label: "earshotd.socket"),
+            handler: DaemonCommandHandler(session: session, engine: engine, relay: relay)
+        )
+        relay.attach(server)
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [
+                    .init(service: SocketService(server: server), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(service: CaptureService(engine: engine, session: session, logger: logger), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                ],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger
+            )
+        )
+        logger.info("Starting", metadata: ["socket": "\(configuration.socketPath)"])
+        try await group.run()
+        logger.info("Stopped")
+    }
+}

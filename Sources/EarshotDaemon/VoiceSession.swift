@@ -1,0 +1,94 @@
+import EarshotAudio
+import EarshotDetection
+import EarshotPipeline
+import EarshotProtocol
+import EarshotPulse
+import EarshotTurns
+import Logging
+import Synchronization
+
+/// The one live pipeline: frames from the capture thread and commands from front ends meet here.
+///
+/// The pipeline sits behind a mutex: the frame consumer holds it for one frame at a time and a
+/// command for one input, so both see the same turn machine and events leave in order.
+/// Publishing to the socket never blocks, so the lock is never held across client I/O.
+final class VoiceSession: Sendable {
+    /// What the session remembers about the events it delivered. Locked inside `pipeline`'s
+    /// lock, never the other way round.
+    private struct Bookkeeping {
+        var errors = RecentErrors()
+        var lastPhase: TurnPhase = .idle
+    }
+
+    private let pipeline: Mutex<VoicePipeline<SpectralVAD>>
+    private let bookkeeping = Mutex(Bookkeeping())
+    private let relay: EventRelay
+    private let engine: PulseAudioEngine
+    private let playsCues: Bool
+    private let logger: Logger
+    let startedAt = ContinuousClock.now
+
+    init(configuration: DaemonConfiguration, engine: PulseAudioEngine, relay: EventRelay, logger: Logger) {
+        let pipeline = VoicePipeline(detector: SpectralVAD(), configuration: .init(
+            endpointer: configuration.endpointer,
+            levelMeter: LevelMeter.Configuration(readingsPerSecond: LevelMeter.Configuration.maximumReadingsPerSecond),
+            emitsLevels: true,
+            startsListening: configuration.startsListening
+        ))
+        self.pipeline = Mutex(pipeline)
+        self.relay = relay
+        self.engine = engine
+        self.playsCues = configuration.playsCues
+        self.logger = logger
+    }
+
+    /// Runs one captured frame through the pipeline (called by the frame consumer thread only).
+    func process(_ frame: AudioFrame) {
+        pipeline.withLock { pipeline in
+            pipeline.process(frame) { event in deliver(event) }
+        }
+    }
+
+    /// Gives the turn machine a front end's input; a rejection becomes the daemon's error.
+    func apply(_ input: @Sendable (inout TurnMachine<StreamClock>) -> TurnAction) -> Result<TurnSnapshot, ProtocolError> {
+        pipeline.withLock { pipeline in
+            let action = pipeline.apply(input) { event in deliver(event) }
+            if case .rejected(let rejection) = action { return .failure(ProtocolError(rejection)) }
+            return .success(pipeline.machine.snapshot)
+        }
+    }
+
+    var snapshot: TurnSnapshot { pipeline.withLock { $0.machine.snapshot } }
+    /// Audio time of the latest captured frame, in seconds.
+    var audioTime: Double { pipeline.withLock { $0.now } }
+    var recentErrors: JSONValue { bookkeeping.withLock { $0.errors.json } }
+
+    /// Reports something from the daemon itself (the sound server, devices).
+    func publish(_ event: SocketEvent) {
+        if case .soundServerError(let error) = event {
+            bookkeeping.withLock { $0.errors.record(code: error.code, message: error.message) }
+        }
+        relay.publish(event)
+    }
+
+    private func deliver(_ event: PipelineEvent) {
+        switch event {
+        case .state(let snapshot, _):
+            let previous = bookkeeping.withLock { book in
+                defer { book.lastPhase = snapshot.phase }
+                return book.lastPhase
+            }
+            if snapshot.phase != previous {
+                logger.info("Voice UI state", metadata: ["state": "\(snapshot.phase.rawValue)", "turn": "\(snapshot.turn)"])
+                if playsCues, previous == .idle { engine.play(Cue.enter) }
+                if playsCues, snapshot.phase == .idle { engine.play(Cue.leave) }
+            }
+        case .error(let code, let message, _):
+            bookkeeping.withLock { $0.errors.record(code: code, message: message) }
+            logger.warning("\(message)", metadata: ["code": "\(code)"])
+        case .speechStarted, .speechEnded, .level:
+            break
+        }
+        relay.publish(.pipeline(event))
+    }
+}

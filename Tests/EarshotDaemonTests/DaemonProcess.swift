@@ -1,0 +1,89 @@
+import Foundation
+
+/// The real `earshotd` binary, started for a test against a private sound server.
+final class DaemonProcess: @unchecked Sendable {
+    struct NotBuilt: Error, CustomStringConvertible {
+        var description: String { "earshotd is not built next to the test bundle: run `swift build` first" }
+    }
+
+    struct DidNotStart: Error, CustomStringConvertible {
+        var log: String
+        var description: String { "earshotd did not start listening on its socket; its log:\n\(log)" }
+    }
+
+    static let binary: URL? = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("earshotd"),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug/earshotd"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    let process = Process()
+    let socketPath: String
+    let logPath: String
+
+    /// Starts `earshotd --socket <dir>/earshot.sock` with `arguments`, in `environment` (which
+    /// should name the sound server), and waits until its socket accepts connections.
+    init(directory: String, environment: [String: String], arguments: [String] = []) throws {
+        guard let binary = Self.binary else { throw NotBuilt() }
+        socketPath = directory + "/earshot.sock"
+        logPath = directory + "/earshotd.log"
+        FileManager.default.createFile(atPath: logPath, contents: nil)
+        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+        process.executableURL = binary
+        process.arguments = ["--socket", socketPath, "--verbose"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardOutput = log
+        process.standardError = log
+        try process.run()
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if Self.accepts(socketPath) { return }
+            if !process.isRunning { break }
+            usleep(20_000)
+        }
+        process.terminate()
+        throw DidNotStart(log: self.log)
+    }
+
+    var pid: Int32 { process.processIdentifier }
+    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+
+    /// Sends SIGTERM and waits for the process to end; returns its exit status.
+    @discardableResult
+    func terminate() -> Int32 {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    static func accepts(_ path: String) -> Bool {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in bytes.enumerated() { raw[i] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return result == 0
+    }
+}
