@@ -120,7 +120,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotDaemonTests",
-            dependencies: ["EarshotDaemon", "EarshotClient", "EarshotProtocol", "EarshotTestSupport", "EarshotAudio"],
+            dependencies: [
+                "EarshotDaemon", "EarshotClient", "EarshotProtocol", "EarshotTestSupport",
+                "EarshotAudio", "EarshotDetection", "EarshotPipeline",
+            ],
             swiftSettings: strict
         ),
         // Test-only helpers shared by test targets: the private headless PulseAudio server.

@@ -30,7 +30,7 @@ final class DaemonProcess: @unchecked Sendable {
         guard let binary = Self.binary else { throw NotBuilt() }
         socketPath = directory + "/earshot.sock"
         logPath = directory + "/earshotd.log"
-        FileManager.default.createFile(atPath: logPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.executableURL = binary
         process.arguments = ["--socket", socketPath, "--verbose"] + arguments

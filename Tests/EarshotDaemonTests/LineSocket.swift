@@ -1,0 +1,84 @@
+import Foundation
+
+/// A blocking Unix-socket client speaking JSON lines, for talking to the real daemon in tests.
+final class LineSocket {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw Failure(description: "connect \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit { close(fd) }
+
+    func send(_ line: String) throws {
+        let bytes = Array((line + "\n").utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw Failure(description: "write: \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+    }
+
+    /// The next line, or nil when `timeout` passes first or the daemon closed the connection.
+    func readLine(timeout: TimeInterval) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return nil }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(remaining * 1000) + 1) > 0 else { continue }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let count = read(fd, &chunk, chunk.count)
+            guard count > 0 else { return nil }
+            buffer += chunk[..<count]
+        }
+    }
+
+    /// Sends a request and returns its response, collecting the events that arrive meanwhile.
+    func request(_ line: String, events: inout [[String: Any]], timeout: TimeInterval = 5) throws -> [String: Any] {
+        try send(line)
+        let deadline = Date().addingTimeInterval(timeout)
+        while let text = readLine(timeout: deadline.timeIntervalSinceNow) {
+            guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { continue }
+            if object["ok"] != nil { return object }
+            events.append(object)
+        }
+        throw Failure(description: "no response to \(line)")
+    }
+
+    /// Reads events until `stop` says so or `timeout` passes; returns all read.
+    func events(timeout: TimeInterval, until stop: ([String: Any]) -> Bool = { _ in false }) -> [[String: Any]] {
+        var collected: [[String: Any]] = []
+        let deadline = Date().addingTimeInterval(timeout)
+        while let text = readLine(timeout: deadline.timeIntervalSinceNow) {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else { continue }
+            collected.append(object)
+            if stop(object) { break }
+        }
+        return collected
+    }
+}

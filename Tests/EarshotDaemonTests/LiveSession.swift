@@ -1,0 +1,38 @@
+import EarshotTestSupport
+import Foundation
+
+/// A private sound server, the real daemon on it, and a subscribed client: one live session.
+final class LiveSession {
+    let sound: PulseTestServer
+    let daemon: DaemonProcess
+    let directory: String
+
+    init(arguments: [String] = ["--listen"]) throws {
+        sound = try PulseTestServer()
+        directory = NSTemporaryDirectory() + "earshotd-test-" + UUID().uuidString.prefix(8)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        daemon = try DaemonProcess(directory: directory, environment: sound.environment, arguments: arguments)
+    }
+
+    /// A client subscribed to `topics`, once the daemon reports `listening` through it.
+    func subscribedClient(topics: [String], levelHz: Int = 30) throws -> LineSocket {
+        let client = try LineSocket(path: daemon.socketPath)
+        var early: [[String: Any]] = []
+        let quoted = topics.map { "\"\($0)\"" }.joined(separator: ",")
+        let response = try client.request(#"{"id":"sub","cmd":"subscribe","topics":[\#(quoted)],"level_hz":\#(levelHz)}"#, events: &early)
+        guard response["ok"] as? Bool == true else { throw LineSocket.Failure(description: "subscribe failed: \(response)") }
+        return client
+    }
+
+    func status() throws -> [String: Any] {
+        let client = try LineSocket(path: daemon.socketPath)
+        var ignored: [[String: Any]] = []
+        return try client.request(#"{"id":"status","cmd":"status"}"#, events: &ignored)
+    }
+
+    deinit {
+        daemon.terminate()
+        sound.stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
