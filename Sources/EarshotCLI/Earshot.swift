@@ -5,6 +5,10 @@ struct Earshot: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "earshot",
         abstract: "Earshot: hands-free voice mode for the Linux desktop.",
-        subcommands: [VADCommand.self, VADEvalCommand.self, ReplayCommand.self]
+        subcommands: [
+            VADCommand.self, VADEvalCommand.self, ReplayCommand.self,
+            StatusCommand.self, StartCommand.self, DismissCommand.self, StopCommand.self, CancelCommand.self,
+            MuteCommand.self, UnmuteCommand.self, DevicesCommand.self, EventsCommand.self, WatchCommand.self,
+        ]
     )
 }

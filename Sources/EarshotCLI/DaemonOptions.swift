@@ -1,0 +1,33 @@
+import ArgumentParser
+import EarshotClient
+import EarshotProtocol
+
+/// The options every command that talks to the daemon shares.
+struct DaemonOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The daemon's socket.", valueName: "path"))
+    var socket: String = SocketLocation.defaultPath()
+
+    @Option(help: ArgumentHelp("Seconds to wait for the daemon to answer a request.", valueName: "seconds"))
+    var timeout: Double = 5
+
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0 else {
+            throw ValidationError("--timeout must be a positive number of seconds (got \(timeout)).")
+        }
+    }
+
+    func connect() throws(ClientError) -> DaemonConnection {
+        try DaemonConnection.connect(path: socket, responseTimeout: .milliseconds(Int64(timeout * 1000)))
+    }
+
+    /// Connects, runs `body`, and closes; a failure is told on stderr and becomes the exit status.
+    func withConnection<Result>(_ body: (DaemonConnection) throws(ClientError) -> Result) throws -> Result {
+        do {
+            let connection = try connect()
+            defer { connection.close() }
+            return try body(connection)
+        } catch {
+            throw DaemonExitStatus.report(error)
+        }
+    }
+}

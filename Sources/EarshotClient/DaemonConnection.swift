@@ -1,0 +1,129 @@
+public import EarshotProtocol
+
+/// A blocking JSON-lines connection to `earshotd`'s Unix socket (PROTOCOL.md, "The daemon's
+/// socket"). Requests wait for their response; events that arrive meanwhile are kept for
+/// `nextEvent`. Not thread-safe: one thread talks through one connection.
+public final class DaemonConnection {
+    /// The socket path this connection was made to.
+    public let path: String
+    /// How long `request` waits for an answer unless told otherwise.
+    public var responseTimeout: Duration
+
+    let socket: UnixSocket
+    var lines = LineBuffer()
+    var readBuffer = [UInt8](repeating: 0, count: 64 * 1024)
+    /// Events read while waiting for a response, oldest first.
+    var heldEvents: [DaemonEvent] = []
+    var nextRequestID = 1
+    var isClosed = false
+
+    init(path: String, socket: UnixSocket, responseTimeout: Duration) {
+        self.path = path
+        self.socket = socket
+        self.responseTimeout = responseTimeout
+    }
+
+    deinit {
+        if !isClosed { socket.close() }
+    }
+
+    /// Connects to the daemon listening on `path`.
+    ///
+    /// When nothing listens there, the error says the daemon is not running and how to start it.
+    public static func connect(
+        path: String = SocketLocation.defaultPath(),
+        responseTimeout: Duration = .seconds(5)
+    ) throws(ClientError) -> DaemonConnection {
+        DaemonConnection(path: path, socket: try UnixSocket.connect(to: path), responseTimeout: responseTimeout)
+    }
+
+    public func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        socket.close()
+    }
+
+    /// Sends `{"id":…,"cmd":command,…arguments}` and returns the daemon's response to it.
+    ///
+    /// Events that arrive first are held for `nextEvent`; a response that fails (`"ok":false`)
+    /// throws `commandFailed` with the daemon's code and message.
+    @discardableResult
+    public func request(
+        _ command: String,
+        _ arguments: [String: JSON] = [:],
+        timeout: Duration? = nil
+    ) throws(ClientError) -> DaemonResponse {
+        let id = nextRequestID
+        nextRequestID += 1
+        try send(Self.requestLine(id: id, command: command, arguments: arguments))
+        let deadline = ContinuousClock.now.advanced(by: timeout ?? responseTimeout)
+        while true {
+            guard let line = try readLine(until: deadline) else {
+                throw .timedOut(waitingFor: "`\(command)`", after: timeout ?? responseTimeout)
+            }
+            switch try DaemonMessage(line: line) {
+            case .event(let event):
+                heldEvents.append(event)
+            case .response(let response):
+                if response.errorCode == "permission_denied" { throw .socketOwnedByAnotherUser(path: path) }
+                // A null id on a failure means the daemon could not read the request at all.
+                guard response.id == .number(Double(id)) || (response.id.isNull && !response.ok) else {
+                    continue  // The answer to an earlier request that timed out.
+                }
+                guard response.ok else {
+                    throw .commandFailed(
+                        command: command,
+                        code: response.errorCode ?? "unknown",
+                        message: response.errorMessage ?? "The daemon refused `\(command)` without saying why."
+                    )
+                }
+                return response
+            }
+        }
+    }
+
+    /// Asks the daemon to push events of `topics` (all of them by default), levels at `levelHz`
+    /// readings a second (the daemon's default when `nil`).
+    @discardableResult
+    public func subscribe(
+        to topics: [SubscriptionTopic] = SubscriptionTopic.allCases,
+        levelHz: Int? = nil
+    ) throws(ClientError) -> DaemonResponse {
+        var arguments: [String: JSON] = ["topics": .array(topics.map { .string($0.rawValue) })]
+        if let levelHz { arguments["level_hz"] = .number(Double(levelHz)) }
+        return try request("subscribe", arguments)
+    }
+
+    /// The next line from the daemon, as sent (held events first), or `nil` if none arrives
+    /// within `timeout` (`nil`: wait as long as it takes). Throws `connectionClosed` when the
+    /// daemon goes away.
+    public func nextLine(timeout: Duration?) throws(ClientError) -> String? {
+        if !heldEvents.isEmpty { return heldEvents.removeFirst().line }
+        return try readLine(until: timeout.map { ContinuousClock.now.advanced(by: $0) })
+    }
+
+    /// The next event, skipping responses to earlier requests, or `nil` if none arrives within
+    /// `timeout` (`nil`: wait as long as it takes). Throws `connectionClosed` when the daemon
+    /// goes away.
+    public func nextEvent(timeout: Duration?) throws(ClientError) -> DaemonEvent? {
+        if !heldEvents.isEmpty { return heldEvents.removeFirst() }
+        let deadline = timeout.map { ContinuousClock.now.advanced(by: $0) }
+        while let line = try readLine(until: deadline) {
+            switch try DaemonMessage(line: line) {
+            case .event(let event):
+                return event
+            case .response(let response):
+                if response.errorCode == "permission_denied" { throw .socketOwnedByAnotherUser(path: path) }
+            }
+        }
+        return nil
+    }
+
+    static func requestLine(id: Int, command: String, arguments: [String: JSON]) -> String {
+        var members = arguments
+        members["id"] = nil
+        members["cmd"] = nil
+        let rest = JSON.object(members).jsonText.dropFirst()  // "…}" or "}" of the arguments.
+        return #"{"id":\#(id),"cmd":\#(JSON.string(command).jsonText)"# + (members.isEmpty ? "" : ",") + rest
+    }
+}

@@ -1,0 +1,66 @@
+public import Foundation
+
+/// `status`'s response as a labelled summary for people, one line per concern, keys the daemon
+/// did not send left out.
+public enum StatusSummary {
+    static let labelWidth = 10
+    /// How many of the daemon's last errors to show.
+    static let shownErrors = 5
+
+    public static func lines(_ status: JSON, timeZone: TimeZone = .current) -> [String] {
+        var lines: [String] = []
+        if let state = status["state"] { lines.append(labelled("state", StateSummary.line(state))) }
+        if let audio = status["audio"] { lines.append(labelled("audio", audioLine(audio))) }
+        if let backends = status["backends"]?.object {
+            let parts = backends.keys.sorted().map { "\($0) \(ReadableText.value(backends[$0]))" }
+            lines.append(labelled("backends", parts.isEmpty ? "none" : parts.joined(separator: " · ")))
+        }
+        if let uptime = status["uptime"]?.double { lines.append(labelled("uptime", ReadableText.span(seconds: uptime))) }
+        if let counters = status["counters"]?.object { lines.append(labelled("counters", countersLine(counters))) }
+        if let errors = status["errors"]?.array {
+            let shown = errors.suffix(shownErrors).map { errorLine($0, timeZone: timeZone) }
+            if shown.isEmpty {
+                lines.append(labelled("errors", "none"))
+            } else {
+                lines.append(labelled("errors", shown[0]))
+                lines += shown.dropFirst().map { labelled("", $0) }
+            }
+        }
+        return lines
+    }
+
+    static func labelled(_ label: String, _ text: String) -> String {
+        label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + text
+    }
+
+    static func audioLine(_ audio: JSON) -> String {
+        var parts: [String] = []
+        switch audio["connected"]?.bool {
+        case true?: parts.append("connected to " + (audio["server"]?.string ?? "the sound server"))
+        case false?: parts.append("not connected to the sound server")
+        case nil: break
+        }
+        if audio["source"] != nil { parts.append("source " + ReadableText.value(audio["source"])) }
+        if audio["sink"] != nil { parts.append("sink " + ReadableText.value(audio["sink"])) }
+        if let time = audio["audio_time"]?.double { parts.append("audio time " + ReadableText.seconds(time)) }
+        return parts.isEmpty ? ReadableText.value(audio) : parts.joined(separator: " · ")
+    }
+
+    static let counterOrder = ["frames", "holes", "overflows", "clients", "dropped_levels", "reconnects"]
+
+    static func countersLine(_ counters: [String: JSON]) -> String {
+        let known = counterOrder.filter { counters[$0] != nil }
+        let others = counters.keys.filter { !counterOrder.contains($0) }.sorted()
+        return (known + others).map { "\(ReadableText.words($0)) \(ReadableText.value(counters[$0]))" }
+            .joined(separator: " · ")
+    }
+
+    /// `14:02:07  Sorry, no reply came back in time. (reply_timeout)`
+    public static func errorLine(_ error: JSON, timeZone: TimeZone) -> String {
+        var line = ""
+        if let wall = error["wall"]?.double { line += ReadableText.timeOfDay(wall: wall, in: timeZone) + "  " }
+        line += error["message"]?.string ?? "An error with no message."
+        if let code = error["code"]?.string { line += " (\(code))" }
+        return line
+    }
+}

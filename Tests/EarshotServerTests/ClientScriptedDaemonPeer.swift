@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+
+/// A stand-in for the daemon on a real Unix socket: it accepts one client and plays a script
+/// (answer the next request, push lines, pause, hang up), recording every line the client sent.
+/// The real daemon's end-to-end tests live with the daemon.
+final class ScriptedDaemonPeer: Sendable {
+    let path: String
+    private let listener: Int32
+    private let receivedLines = Mutex<[String]>([])
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Listens on a fresh socket path and plays `script` to the first client that connects.
+    init(_ script: [Step]) throws {
+        path = Self.freshPath()
+        listener = try Self.listeningSocket(at: path)
+        let peer = self
+        Thread { peer.serve(script) }.start()
+    }
+
+    /// The lines the client sent, once it has hung up (or after `timeout`).
+    func linesReceived(timeout: Duration = .seconds(5)) -> [String] {
+        _ = finished.wait(timeout: .now() + .milliseconds(Int(timeout.components.seconds * 1000)))
+        return receivedLines.withLock { $0 }
+    }
+
+    /// A path under /tmp short enough for `sockaddr_un`, unique to one test.
+    static func freshPath() -> String {
+        "/tmp/earshot-client-test-\(UUID().uuidString.prefix(8)).sock"
+    }
+
+    /// Leaves a socket file that nobody listens on, as a daemon that crashed would.
+    static func staleSocketFile() throws -> String {
+        let path = freshPath()
+        let descriptor = try boundSocket(at: path)
+        close(descriptor)
+        return path
+    }
+
+    private func serve(_ script: [Step]) {
+        defer {
+            close(listener)
+            unlink(path)
+            finished.signal()
+        }
+        var waiting = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&waiting, 1, 10_000) == 1 else { return }
+        let client = accept(listener, nil, nil)
+        guard client >= 0 else { return }
+        defer { close(client) }
+        var reader = LineReader(descriptor: client)
+        for step in script {
+            switch step {
+            case .answer(let reply):
+                guard let line = reader.nextLine() else { return }
+                record(line)
+                Self.write(reply(Request(line: line)).map { $0 + "\n" }.joined(), to: client)
+            case .push(let lines):
+                Self.write(lines.map { $0 + "\n" }.joined(), to: client)
+            case .pushBytes(let text):
+                Self.write(text, to: client)
+            case .pause(let duration):
+                Thread.sleep(forTimeInterval: Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+            case .hangUp:
+                return
+            }
+        }
+        // The script is over: stay on the line until the client hangs up.
+        while let line = reader.nextLine() { record(line) }
+    }
+
+    private func record(_ line: String) {
+        receivedLines.withLock { $0.append(line) }
+    }
+
+    private static func write(_ text: String, to descriptor: Int32) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            guard written > 0 else { return }
+            offset += written
+        }
+    }
+
+    private static func listeningSocket(at path: String) throws -> Int32 {
+        let descriptor = try boundSocket(at: path)
+        guard listen(descriptor, 4) == 0 else { throw SetupError(action: "listen on \(path)", code: errno) }
+        return descriptor
+    }
+
+    private static func boundSocket(at path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw SetupError(action: "create a socket", code: errno) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { field in
+            field.copyBytes(from: Array(path.utf8) + [0])
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else { throw SetupError(action: "bind \(path)", code: errno) }
+        return descriptor
+    }
+}
