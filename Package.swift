@@ -87,7 +87,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "EarshotBench",
-            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotPipeline"],
+            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -9,8 +9,24 @@ import Foundation
 struct EarshotBench {
     static func main() throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "live" {
+            var rest = arguments.dropFirst()
+            var seconds = 60.0
+            if rest.first == "--seconds", rest.count >= 2, let value = Double(rest[rest.startIndex + 1]) {
+                seconds = value
+                rest = rest.dropFirst(2)
+            }
+            let fixture = rest.first ?? "Tests/Fixtures/endpointer/two_phrases_long_pause.wav"
+            do {
+                try LiveBench.run(seconds: seconds, fixture: fixture)
+            } catch {
+                print("earshot-bench live: \(error)")
+                exit(1)
+            }
+            return
+        }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [FIXTURE]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

@@ -20,7 +20,8 @@ struct CaptureService: Service {
         let consumer = Thread { [engine, session] in
             while !stopping.load(ordering: .acquiring) {
                 guard engine.waitForFrames(timeout: .milliseconds(100)) else { continue }
-                while let frame = engine.popFrame() { session.process(frame) }
+                let arrived = WallClock.now()
+                while let frame = engine.popFrame() { session.process(frame, capturedAt: arrived) }
             }
         }
         consumer.name = "earshot-pipeline"

@@ -11,8 +11,9 @@ final class EventRelay: Sendable {
         server.withLock { $0 = socketServer }
     }
 
-    func publish(_ event: SocketEvent) {
-        server.withLock { $0 }?.publish(event)
+    /// `wall`: when the audio behind the event reached Earshot (Unix seconds).
+    func publish(_ event: SocketEvent, wall: Double = WallClock.now()) {
+        server.withLock { $0 }?.publish(event, wall: wall)
     }
 
     var counters: SocketServer.Counters? {

@@ -42,17 +42,19 @@ final class VoiceSession: Sendable {
         self.logger = logger
     }
 
-    /// Runs one captured frame through the pipeline (called by the frame consumer thread only).
-    func process(_ frame: AudioFrame) {
+    /// Runs one captured frame through the pipeline (called by the frame consumer thread only);
+    /// `capturedAt` is the wall-clock time the frame reached Earshot, stamped on its events.
+    func process(_ frame: AudioFrame, capturedAt: Double) {
         pipeline.withLock { pipeline in
-            pipeline.process(frame) { event in deliver(event) }
+            pipeline.process(frame) { event in deliver(event, wall: capturedAt) }
         }
     }
 
     /// Gives the turn machine a front end's input; a rejection becomes the daemon's error.
     func apply(_ input: @Sendable (inout TurnMachine<StreamClock>) -> TurnAction) -> Result<TurnSnapshot, ProtocolError> {
         pipeline.withLock { pipeline in
-            let action = pipeline.apply(input) { event in deliver(event) }
+            let wall = WallClock.now()
+            let action = pipeline.apply(input) { event in deliver(event, wall: wall) }
             if case .rejected(let rejection) = action { return .failure(ProtocolError(rejection)) }
             return .success(pipeline.machine.snapshot)
         }
@@ -71,7 +73,7 @@ final class VoiceSession: Sendable {
         relay.publish(event)
     }
 
-    private func deliver(_ event: PipelineEvent) {
+    private func deliver(_ event: PipelineEvent, wall: Double) {
         switch event {
         case .state(let snapshot, _):
             let previous = bookkeeping.withLock { book in
@@ -89,6 +91,6 @@ final class VoiceSession: Sendable {
         case .speechStarted, .speechEnded, .level:
             break
         }
-        relay.publish(.pipeline(event))
+        relay.publish(.pipeline(event), wall: wall)
     }
 }

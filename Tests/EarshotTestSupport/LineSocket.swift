@@ -1,15 +1,20 @@
-import Foundation
+public import Foundation
 
-/// A blocking Unix-socket client speaking JSON lines, for talking to the real daemon in tests.
-final class LineSocket {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+/// A blocking Unix-socket client speaking JSON lines, for talking to the real daemon in tests
+/// and benchmarks.
+public final class LineSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     private let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(path: String) throws {
+    public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_un()
@@ -28,7 +33,7 @@ final class LineSocket {
 
     deinit { close(fd) }
 
-    func send(_ line: String) throws {
+    public func send(_ line: String) throws {
         let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
@@ -39,7 +44,7 @@ final class LineSocket {
     }
 
     /// The next line, or nil when `timeout` passes first or the daemon closed the connection.
-    func readLine(timeout: TimeInterval) -> String? {
+    public func readLine(timeout: TimeInterval) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
@@ -59,7 +64,7 @@ final class LineSocket {
     }
 
     /// Sends a request and returns its response, collecting the events that arrive meanwhile.
-    func request(_ line: String, events: inout [[String: Any]], timeout: TimeInterval = 5) throws -> [String: Any] {
+    public func request(_ line: String, events: inout [[String: Any]], timeout: TimeInterval = 5) throws -> [String: Any] {
         try send(line)
         let deadline = Date().addingTimeInterval(timeout)
         while let text = readLine(timeout: deadline.timeIntervalSinceNow) {
@@ -71,7 +76,7 @@ final class LineSocket {
     }
 
     /// Reads events until `stop` says so or `timeout` passes; returns all read.
-    func events(timeout: TimeInterval, until stop: ([String: Any]) -> Bool = { _ in false }) -> [[String: Any]] {
+    public func events(timeout: TimeInterval, until stop: ([String: Any]) -> Bool = { _ in false }) -> [[String: Any]] {
         var collected: [[String: Any]] = []
         let deadline = Date().addingTimeInterval(timeout)
         while let text = readLine(timeout: deadline.timeIntervalSinceNow) {

@@ -1,0 +1,96 @@
+import EarshotTestSupport
+import Foundation
+
+/// `earshot-bench live [--seconds N] [FIXTURE]`: the real daemon listening to a private headless
+/// PulseAudio for N seconds while a fixture loops into its virtual microphone and one client
+/// takes level events at 60 Hz. Reports capture → client latency of level events, the daemon's
+/// CPU (share of one core) and memory.
+enum LiveBench {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func run(seconds: Double, fixture: String) throws {
+        guard PulseTestServer.isAvailable else {
+            throw Failure(description: "pulseaudio, paplay and pactl are needed (make deps installs them)")
+        }
+        let daemonBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("earshotd").path
+        guard FileManager.default.isExecutableFile(atPath: daemonBinary) else {
+            throw Failure(description: "earshotd is not built next to earshot-bench (\(daemonBinary))")
+        }
+        let sound = try PulseTestServer()
+        defer { sound.stop() }
+        let socketPath = sound.directory + "/earshot.sock"
+        let daemon = try ChildProcess(
+            daemonBinary, ["--socket", socketPath, "--listen"],
+            environment: sound.environment, outputPath: sound.directory + "/earshotd.log"
+        )
+        defer { _ = daemon.terminate() }
+        let client = try waitForSocket(socketPath, timeout: 10)
+        try client.send(#"{"id":1,"cmd":"subscribe","topics":["level","state","speech"],"level_hz":60}"#)
+
+        var player = try sound.play(fixture)
+        let startCPU = try cpuSeconds(of: daemon.pid)
+        let start = Date()
+        var latencies: [Double] = []
+        var speechEvents = 0
+        while Date().timeIntervalSince(start) < seconds {
+            if !player.isRunning { player = try sound.play(fixture) }
+            guard let line = client.readLine(timeout: 0.5) else { continue }
+            let received = Date().timeIntervalSince1970
+            guard let event = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
+            if event["event"] as? String == "speech" { speechEvents += 1 }
+            if event["event"] as? String == "level", let wall = event["wall"] as? Double {
+                latencies.append((received - wall) * 1000)
+            }
+        }
+        let elapsed = Date().timeIntervalSince(start)
+        let cpu = (try cpuSeconds(of: daemon.pid) - startCPU) / elapsed * 100
+        let memory = try memoryKilobytes(of: daemon.pid)
+        _ = player.terminate()
+        latencies.sort()
+        func percentile(_ p: Double) -> Double {
+            latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
+        }
+        print("Live daemon: \(String(format: "%.0f", elapsed)) s listening to a private PulseAudio, fixture looping into the microphone,")
+        print("one client subscribed to levels at 60 Hz (\(latencies.count) level events, \(speechEvents) speech events)")
+        print("| measure | value | goal |")
+        print("|---|---|---|")
+        print("| capture → level event at client, p50 | \(String(format: "%.2f", percentile(0.5))) ms | |")
+        print("| capture → level event at client, p99 | \(String(format: "%.2f", percentile(0.99))) ms | ≤ 15 ms |")
+        print("| capture → level event at client, max | \(String(format: "%.2f", latencies.last ?? .nan)) ms | |")
+        print("| daemon CPU, share of one core | \(String(format: "%.2f", cpu)) % | ≤ 1 % |")
+        print("| daemon RSS at the end (peak) | \(String(format: "%.1f", Double(memory.rss) / 1024)) MB (\(String(format: "%.1f", Double(memory.peak) / 1024)) MB) | ≤ 30 MB |")
+    }
+
+    static func waitForSocket(_ path: String, timeout: TimeInterval) throws -> LineSocket {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let socket = try? LineSocket(path: path) { return socket }
+            usleep(20_000)
+        }
+        throw Failure(description: "earshotd did not open its socket at \(path)")
+    }
+
+    /// utime + stime of `pid`, in seconds.
+    static func cpuSeconds(of pid: pid_t) throws -> Double {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
+        guard let close = stat.lastIndex(of: ")") else { throw Failure(description: "unreadable /proc/\(pid)/stat") }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
+            throw Failure(description: "unreadable /proc/\(pid)/stat")
+        }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    static func memoryKilobytes(of pid: pid_t) throws -> (rss: Int, peak: Int) {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        func value(_ key: String) -> Int {
+            let line = status.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
+            return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+        }
+        return (value("VmRSS"), value("VmHWM"))
+    }
+}

@@ -1,0 +1,77 @@
+extension Command {
+    /// Reads the command named `name` and its arguments from the request object.
+    ///
+    /// Keys a command does not take are ignored, so newer clients can talk to older daemons.
+    public init(name: String, arguments request: JSONObject) throws(ProtocolError) {
+        switch name {
+        case "status": self = .status
+        case "start": self = .start
+        case "dismiss": self = .dismiss
+        case "stop": self = .stop
+        case "cancel": self = .cancel
+        case "mute": self = .mute
+        case "unmute": self = .unmute
+        case "subscribe":
+            self = .subscribe(
+                topics: try Self.topics(request["topics"]),
+                levelHz: try Self.levelHz(request["level_hz"])
+            )
+        case "unsubscribe": self = .unsubscribe
+        case "devices": self = .devices
+        case "set-source": self = .setSource(try Self.deviceName(request, kind: "source"))
+        case "set-sink": self = .setSink(try Self.deviceName(request, kind: "sink"))
+        default: throw ProtocolError.unknownCommand(name)
+        }
+    }
+
+    /// The arguments of this command as request members (after `id` and `cmd`).
+    public var arguments: JSONObject {
+        switch self {
+        case .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .unsubscribe, .devices:
+            [:]
+        case .subscribe(let topics, let levelHz):
+            ["topics": .array(topics.sorted().map { .string($0.rawValue) }), "level_hz": .integer(levelHz)]
+        case .setSource(let name), .setSink(let name):
+            ["name": .optional(name)]
+        }
+    }
+
+    private static let topicRequirement =
+        "an array of topics from " + EventTopic.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+
+    private static func topics(_ value: JSONValue?) throws(ProtocolError) -> Set<EventTopic> {
+        guard let value else { return Set(EventTopic.allCases) }
+        guard let elements = value.arrayValue else {
+            throw ProtocolError.invalidArgument("topics", must: topicRequirement, found: value)
+        }
+        var topics = Set<EventTopic>()
+        for element in elements {
+            guard let name = element.stringValue, let topic = EventTopic(rawValue: name) else {
+                throw ProtocolError.invalidArgument("topics", must: topicRequirement, found: value)
+            }
+            topics.insert(topic)
+        }
+        return topics
+    }
+
+    private static func levelHz(_ value: JSONValue?) throws(ProtocolError) -> Int {
+        guard let value else { return defaultLevelHz }
+        guard let rate = value.numberValue?.integerValue, levelHzRange.contains(rate) else {
+            throw ProtocolError.invalidArgument(
+                "level_hz",
+                must: "a whole number from \(levelHzRange.lowerBound) to \(levelHzRange.upperBound)",
+                found: value
+            )
+        }
+        return rate
+    }
+
+    private static func deviceName(_ request: JSONObject, kind: String) throws(ProtocolError) -> String? {
+        let requirement = "a \(kind) name (see devices), or null to follow the sound server's default"
+        switch request["name"] {
+        case .null: return nil
+        case .string(let name) where !name.isEmpty: return name
+        case let other: throw ProtocolError.invalidArgument("name", must: requirement, found: other)
+        }
+    }
+}

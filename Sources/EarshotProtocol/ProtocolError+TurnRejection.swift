@@ -1,0 +1,24 @@
+public import EarshotTurns
+
+extension ProtocolError {
+    /// The failure to send when the turn machine refused a command.
+    public init(_ rejection: TurnRejection) {
+        switch rejection {
+        case .voiceModeOff:
+            self.init(code: Code.voiceModeOff, message: "Voice mode is off; send start to turn it on.")
+        case .voiceModeAlreadyOn:
+            self.init(code: Code.voiceModeAlreadyOn, message: "Voice mode is already on.")
+        case .alreadyMuted:
+            self.init(code: Code.alreadyMuted, message: "The microphone is already muted.")
+        case .notMuted:
+            self.init(code: Code.notMuted, message: "The microphone is not muted.")
+        case .nothingPlaying:
+            self.init(code: Code.nothingPlaying, message: "Nothing is playing, so there is nothing to stop.")
+        case .nothingToCancel:
+            self.init(code: Code.nothingToCancel, message: "No turn is in progress, so there is nothing to cancel.")
+        case .noBargeInSuspected, .unknownTurn, .unknownReply, .utteranceNotEnded, .replyNotRequested,
+            .cannotSpeakWhile, .emptyReply:
+            self.init(code: "rejected", message: "The voice machine refused this: \(rejection.description).")
+        }
+    }
+}

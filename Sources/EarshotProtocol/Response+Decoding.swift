@@ -1,0 +1,28 @@
+extension Response {
+    /// Why a line is not a response.
+    public struct DecodingError: Error, Hashable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Reads a response line (with or without its newline), as a client does.
+    public init(jsonLine line: some Collection<UInt8>) throws(DecodingError) {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw DecodingError(description: "not JSON: \(error)")
+        }
+        guard let object = value.objectValue, let id = object["id"], let ok = object["ok"]?.boolValue else {
+            throw DecodingError(description: "not a response: it needs \"id\" and a boolean \"ok\"")
+        }
+        if ok {
+            self.init(id: id, result: .success(JSONObject(object.members.filter { $0.key != "id" && $0.key != "ok" })))
+            return
+        }
+        guard let code = object["error"]?["code"]?.stringValue, let message = object["error"]?["message"]?.stringValue
+        else {
+            throw DecodingError(description: "a failed response needs \"error\" with string \"code\" and \"message\"")
+        }
+        self.init(id: id, result: .failure(ProtocolError(code: code, message: message)))
+    }
+}

@@ -1,0 +1,211 @@
+import EarshotProtocol
+import Logging
+import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The I/O of one client connection: it feeds lines, results and writability into its
+/// ``ConnectionStateMachine`` and performs the actions it returns, and writes out the events the
+/// publisher queued for it.
+final class ConnectionHandler: ChannelDuplexHandler {
+    typealias InboundIn = InboundLine
+    typealias InboundOut = Never
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    /// Events taken from the queue per lock; writability is rechecked between batches.
+    private static let drainBatch = 16
+
+    private let core: ServerCore
+    private var machine: ConnectionStateMachine
+    private var logger: Logger
+    private var context: ChannelHandlerContext?
+    private var connection: ClientConnection?
+
+    init(core: ServerCore) {
+        self.core = core
+        self.machine = ConnectionStateMachine(maximumLineLength: core.configuration.maximumLineLength)
+        self.logger = core.logger
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        unregister()
+        self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        let connection = ClientConnection(
+            id: core.registry.makeID(),
+            channel: context.channel,
+            queueCapacity: core.configuration.queueCapacity,
+            handler: self
+        )
+        logger[metadataKey: "client"] = "\(connection.id)"
+        checkPeer(context: context) { [self] sameUser in
+            if sameUser {
+                guard core.registry.add(connection) else {
+                    context.close(promise: nil)
+                    return
+                }
+                self.connection = connection
+                logger.debug("Client connected")
+            }
+            perform(machine.peerChecked(sameUser: sameUser))
+        }
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        machine.closed()
+        if connection != nil { logger.debug("Client disconnected") }
+        unregister()
+        context.fireChannelInactive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        perform(machine.lineReceived(unwrapInboundIn(data)))
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        let isWritable = context.channel.isWritable
+        perform(machine.writabilityChanged(isWritable: isWritable))
+        if isWritable { drainEvents() }
+        context.fireChannelWritabilityChanged()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .inputClosed = event as? ChannelEvent {
+            perform(machine.inputEnded())
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func read(context: ChannelHandlerContext) {
+        perform(machine.readRequested())
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        logger.debug("Client connection failed", metadata: ["error": "\(error)"])
+        context.close(promise: nil)
+    }
+
+    /// Writes queued events while the channel takes them. Runs on the event loop when the
+    /// publisher queued into an idle queue, and again whenever the channel becomes writable.
+    func drainEvents() {
+        guard let context, let connection else { return }
+        while context.channel.isWritable {
+            let batch = connection.queue.withLock { $0.dequeue(upTo: Self.drainBatch) }
+            if batch.isEmpty { return }
+            for event in batch {
+                context.write(wrapOutboundOut(event), promise: nil)
+            }
+            context.flush()
+        }
+    }
+
+    /// The client's queue overflowed with events it must not miss.
+    func disconnectSlowClient() {
+        guard let context else { return }
+        logger.warning(
+            "Disconnecting a client that stopped reading events: its queue is full",
+            metadata: ["queue_capacity": "\(core.configuration.queueCapacity)"]
+        )
+        context.close(promise: nil)
+    }
+
+    private func perform(_ first: ConnectionAction) {
+        guard let context else { return }
+        var action = first
+        while true {
+            switch action {
+            case .none:
+                return
+            case .respond(let response):
+                write(response, context: context)
+            case .subscribe(let subscription, let response):
+                if let connection {
+                    connection.queue.withLock { $0.subscribe(subscription) }
+                    core.registry.setSubscribed(connection, true)
+                }
+                write(response, context: context)
+            case .unsubscribe(let response):
+                if let connection {
+                    core.registry.setSubscribed(connection, false)
+                    connection.queue.withLock { $0.unsubscribe() }
+                }
+                write(response, context: context)
+            case .runCommand(let command):
+                run(command, context: context)
+            case .read:
+                context.read()
+            case .refuse(let response):
+                logger.notice("Refused a client running as another user")
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: response.jsonLine())))
+                    .assumeIsolated()
+                    .whenComplete { _ in context.close(promise: nil) }
+                return
+            case .closeAfterWrites:
+                // Writes complete in order, so this one completing means every answer is out.
+                context.writeAndFlush(wrapOutboundOut(ByteBuffer()))
+                    .assumeIsolated()
+                    .whenComplete { _ in context.close(promise: nil) }
+                return
+            }
+            action = machine.nextAction()
+        }
+    }
+
+    private func write(_ response: Response, context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: response.jsonLine())), promise: nil)
+    }
+
+    private func run(_ command: Command, context: ChannelHandlerContext) {
+        let commandHandler = core.commandHandler
+        let promise = context.eventLoop.makePromise(of: CommandResult.self)
+        promise.completeWithTask { await commandHandler.handle(command) }
+        promise.futureResult.assumeIsolated().whenSuccess { [self] result in
+            perform(machine.commandFinished(result))
+        }
+    }
+
+    private func unregister() {
+        guard let connection else { return }
+        core.registry.remove(connection)
+        connection.queue.withLock { $0.close() }
+        // The connection holds this handler through its loop-bound reference: let both go.
+        self.connection = nil
+    }
+
+    /// Calls `body` with whether the peer runs as this process's user (`SO_PEERCRED`).
+    private func checkPeer(context: ChannelHandlerContext, _ body: @escaping (Bool) -> Void) {
+        #if os(Linux)
+        guard let provider = context.channel as? any SocketOptionProvider else {
+            body(false)
+            return
+        }
+        let credentials: EventLoopFuture<PeerCredentials> = provider.unsafeGetSocketOption(
+            level: SocketOptionLevel(SOL_SOCKET),
+            name: SocketOptionName(SO_PEERCRED)
+        )
+        let ownUser = getuid()
+        credentials.assumeIsolated().whenComplete { [logger] result in
+            switch result {
+            case .success(let peer):
+                body(peer.uid == ownUser)
+            case .failure(let error):
+                logger.warning("Could not read the peer's credentials", metadata: ["error": "\(error)"])
+                body(false)
+            }
+        }
+        #else
+        // Elsewhere the directory's 0700 mode is the only guard.
+        body(true)
+        #endif
+    }
+}

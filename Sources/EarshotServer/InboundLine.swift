@@ -1,0 +1,6 @@
+/// What the line framer passes on: a line without its newline, or the notice that a line was
+/// longer than the limit (it is discarded up to its newline).
+public enum InboundLine: Hashable, Sendable {
+    case line([UInt8])
+    case tooLong
+}

@@ -1,0 +1,94 @@
+import EarshotProtocol
+import EarshotServer
+import Glibc
+import Testing
+
+@Suite struct ServerSubscriptionTests {
+    /// Reads events until one of kind `last` arrives, and returns them all.
+    private func events(of client: SocketTestClient, through last: String) async throws -> [JSONValue] {
+        var events: [JSONValue] = []
+        while true {
+            let event = try await client.readJSON()
+            events.append(event)
+            if event["event"] == .string(last) { return events }
+        }
+    }
+
+    @Test func eachSubscriberGetsItsTopicsAtItsLevelRate() async throws {
+        try await ServerHarness.withServer { server, path in
+            let states = try SocketTestClient(path: path)
+            let levels = try SocketTestClient(path: path)
+            let everything = try SocketTestClient(path: path)
+            let nothing = try SocketTestClient(path: path)
+            let stateResponse = try await states.request(#"{"id":1,"cmd":"subscribe","topics":["state","device"]}"#)
+            #expect(stateResponse == ["id": 1, "ok": true, "topics": ["state", "device"], "level_hz": 30])
+            let levelResponse = try await levels.request(#"{"id":2,"cmd":"subscribe","topics":["level","device"],"level_hz":10}"#)
+            #expect(levelResponse == ["id": 2, "ok": true, "topics": ["level", "device"], "level_hz": 10])
+            let everythingResponse = try await everything.request(#"{"id":3,"cmd":"subscribe"}"#)
+            #expect(everythingResponse["topics"] == ["state", "speech", "level", "error", "device"])
+
+            let wallBefore = WallClock.now()
+            server.publish(ServerTestEvents.state(turn: 0, time: 0))
+            server.publish(.pipeline(.speechStarted(turn: 1, audioStart: 0.2, time: 0.5)))
+            for reading in 1...120 { server.publish(ServerTestEvents.level(ServerTestEvents.readingTime(reading, rate: 60))) }
+            server.publish(.pipeline(.error(code: "reply_timeout", message: "No reply.", time: 1.9)))
+            server.publish(.soundServerError(SoundServerError(code: "sound_server_lost", message: "Gone.", retryIn: 0.5, time: 1.95)))
+            server.publish(ServerTestEvents.device(time: 2))
+
+            let stateEvents = try await events(of: states, through: "device")
+            #expect(stateEvents.compactMap { $0["event"]?.stringValue } == ["state", "device"])
+
+            let levelEvents = try await events(of: levels, through: "device")
+            let levelTimes = levelEvents.filter { $0["event"] == "level" }.compactMap { $0["t"]?.numberValue?.doubleValue }
+            #expect(levelEvents.count == levelTimes.count + 1)
+            #expect((19...21).contains(levelTimes.count), "\(levelTimes.count) levels over 2 s at 10 Hz")
+            #expect(zip(levelTimes.dropFirst(), levelTimes).allSatisfy { $0 - $1 >= 0.09 - 1e-9 })
+
+            let allEvents = try await events(of: everything, through: "device")
+            let kinds = allEvents.compactMap { $0["event"]?.stringValue }
+            #expect(kinds.first == "state")
+            #expect(kinds.filter { $0 == "level" }.count >= 59 && kinds.filter { $0 == "level" }.count <= 61)
+            #expect(kinds.suffix(3) == ["error", "error", "device"])
+            #expect(allEvents.last?["retry_in"] == nil)
+            #expect(allEvents[allEvents.count - 2]["retry_in"]?.numberValue?.text == "0.5")
+
+            for event in stateEvents + levelEvents + allEvents {
+                let keys = event.objectValue?.members.map(\.key) ?? []
+                #expect(keys.first == "event")
+                #expect(keys.suffix(2) == ["wall", "t"])
+                let wall = event["wall"]?.numberValue?.doubleValue ?? 0
+                #expect(wall >= wallBefore - 0.001 && wall <= WallClock.now() + 0.001)
+            }
+
+            // Nothing reached the client that did not subscribe: its next line is a response.
+            #expect(try await nothing.request(#"{"id":4,"cmd":"status"}"#)["id"] == 4)
+        }
+    }
+
+    @Test func unsubscribeStopsEvents() async throws {
+        try await ServerHarness.withServer { server, path in
+            let client = try SocketTestClient(path: path)
+            _ = try await client.request(#"{"id":1,"cmd":"subscribe","topics":["state"]}"#)
+            server.publish(ServerTestEvents.state(turn: 1, time: 1))
+            #expect(try await client.readJSON()["turn"] == 1)
+            #expect(try await client.request(#"{"id":2,"cmd":"unsubscribe"}"#) == ["id": 2, "ok": true])
+            server.publish(ServerTestEvents.state(turn: 2, time: 2))
+            #expect(try await client.request(#"{"id":3,"cmd":"status"}"#)["id"] == 3)
+            _ = try await client.request(#"{"id":4,"cmd":"subscribe","topics":["state"]}"#)
+            server.publish(ServerTestEvents.state(turn: 3, time: 3))
+            #expect(try await client.readJSON()["turn"] == 3)
+        }
+    }
+
+    @Test func countsClientsAsTheyComeAndGo() async throws {
+        try await ServerHarness.withServer { server, path in
+            var clients = try (0..<3).map { _ in try SocketTestClient(path: path) }
+            for client in clients { _ = try await client.request(#"{"cmd":"status"}"#) }
+            #expect(server.counters.clients == 3)
+            clients.removeAll()
+            let deadline = ContinuousClock.now + .seconds(5)
+            while server.counters.clients > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(server.counters == SocketServer.Counters(clients: 0, droppedLevels: 0, disconnectedSlowClients: 0))
+        }
+    }
+}
