@@ -6,13 +6,13 @@ extension PipelineEvent {
         write(to: &json, wall: nil)
     }
 
-    /// Appends this event as one JSON line, with `"wall"` (Unix seconds, 3 decimals) just before
+    /// Appends this event as one JSON line, with `"wall"` (Unix seconds, 6 decimals) just before
     /// `"t"` when `wall` is given: the socket's form of the event.
     public func write(to json: inout JSONLineWriter, wall: Double?) {
         writeFields(to: &json)
         if let wall {
             json.key("wall")
-            json.number(wall, decimals: 3)
+            json.number(wall, decimals: 6)
         }
         json.key("t")
         json.number(time, decimals: 2)

@@ -2,7 +2,7 @@ import EarshotPipeline
 
 extension SocketEvent {
     /// The event as the socket sends it: one JSON line, `event` first, then its keys, then
-    /// `wall` (Unix seconds, 3 decimals) and `t` (audio seconds, 2 decimals).
+    /// `wall` (Unix seconds, 6 decimals) and `t` (audio seconds, 2 decimals).
     public func jsonLine(wall: Double) -> [UInt8] {
         switch self {
         case .pipeline(let event):
@@ -29,7 +29,7 @@ extension SocketEvent {
 
     private static func line(_ object: JSONObject, wall: Double, time: Double) -> [UInt8] {
         var stamped = object
-        stamped.append("wall", .number(wall, decimals: 3))
+        stamped.append("wall", .number(wall, decimals: 6))
         stamped.append("t", .number(time, decimals: 2))
         var bytes: [UInt8] = []
         JSONValue.object(stamped).write(to: &bytes)

@@ -22,20 +22,31 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         case disconnect
     }
 
-    private struct Entry: Sendable {
-        var payload: Payload
-        var isLevel: Bool
+    // `offer` and `dequeue` run for every event and client, from another module: they are
+    // inlinable so the server gets a copy specialized to its payload, not generic calls that
+    // look up type metadata each time.
+    @usableFromInline
+    struct Entry: Sendable {
+        @usableFromInline var payload: Payload
+        @usableFromInline var isLevel: Bool
+
+        @usableFromInline
+        init(payload: Payload, isLevel: Bool) {
+            self.payload = payload
+            self.isLevel = isLevel
+        }
     }
 
     public let capacity: Int
     public private(set) var subscription: Subscription?
     /// Whether the queue gave up on its client (it takes nothing more).
-    public private(set) var isClosed = false
-    private var pacer = LevelPacer(levelHz: Command.defaultLevelHz)
-    private var entries: [Entry] = []
+    public var isClosed: Bool { closed }
+    @usableFromInline var closed = false
+    @usableFromInline var pacer = LevelPacer(levelHz: Command.defaultLevelHz)
+    @usableFromInline var entries: [Entry] = []
     /// True from the offer that asked for a drain until a drain finds the queue empty, so each
     /// stretch of backlog starts exactly one drain.
-    private var draining = false
+    @usableFromInline var draining = false
 
     public init(capacity: Int = Self.defaultCapacity) {
         precondition(capacity > 0, "a subscriber queue needs room for one event")
@@ -62,8 +73,9 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         entries.removeAll()
     }
 
+    @inlinable
     public mutating func offer(_ payload: Payload, as deliveryClass: DeliveryClass) -> OfferAction {
-        guard !isClosed, let subscription, subscription.topics.contains(deliveryClass.topic) else { return .skipped }
+        guard !closed, let subscription, subscription.topics.contains(deliveryClass.topic) else { return .skipped }
         let isLevel: Bool
         switch deliveryClass {
         case .level(let source, let time):
@@ -85,13 +97,14 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
             return .replacedOldestLevel
         }
         if isLevel { return .droppedLevel }
-        isClosed = true
+        closed = true
         entries.removeAll()
         return .disconnect
     }
 
     /// Takes up to `maximum` events, oldest first. An empty result ends the drain: the next
     /// offer asks for a new one.
+    @inlinable
     public mutating func dequeue(upTo maximum: Int) -> [Payload] {
         let taken = min(maximum, entries.count)
         guard taken > 0 else {
@@ -105,7 +118,7 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
 
     /// Gives up on the client: takes nothing more and forgets what is queued.
     public mutating func close() {
-        isClosed = true
+        closed = true
         entries.removeAll()
     }
 }

@@ -1,0 +1,228 @@
+import CPulse
+import Dispatch
+import EarshotAudio
+import Logging
+import Synchronization
+
+/// Everything the engine does with libpulse: the connection, its two streams, the retry timer.
+///
+/// A session is a state machine driven by libpulse callbacks on the mainloop thread; the engine's
+/// public methods reach it only with the mainloop lock held. Callbacks get an unretained pointer
+/// to it; the engine keeps it alive until the mainloop is stopped, and every libpulse object it
+/// owns has its callbacks cleared before it is released.
+final class PulseSession: @unchecked Sendable {
+    // @unchecked: the `var`s are touched only on the mainloop thread or with its lock held; the
+    // `let`s are immutable or synchronize themselves.
+    let configuration: PulseAudioEngine.Configuration
+    let logger: Logger
+    let mainloop: PulseThreadedMainloop
+    let assembler: CaptureFrameAssembler
+    /// Signalled (never waited on here) when frames were pushed into the ring.
+    let framesAvailable: DispatchSemaphore
+    let statusStore = Mutex(PulseEngineStatus())
+    let reconnects = Atomic<Int>(0)
+    let emit: @Sendable (PulseEngineEvent) -> Void
+
+    var isRunning = false
+    var context: PulseContext?
+    var recordStream: PulseStream?
+    var playbackStream: PulseStream?
+    var serverInfo: PulseServerInfo?
+    var capture: PulseRoute
+    var playback: PulseRoute
+    /// The devices the streams were opened on (nil: the server's choice), to tell a failed
+    /// requested device from a failed default.
+    var captureOpenedOn: String?
+    var playbackOpenedOn: String?
+    /// `.connected` was sent for the current context.
+    var isConnected = false
+    private var hasEverConnected = false
+    /// `.disconnected` was sent for the current outage (failed retries are not reported again).
+    private var hasReportedLoss = false
+    private var backoff: RetryBackoff
+    private var reconnectTimer: OpaquePointer?
+
+    // Playback state, used by PulseSession+Playback.
+    var playbackQueue = PlaybackQueue()
+    /// Bumped by every `play` and stop, so a drain that completes late is recognized as stale.
+    var playbackGeneration = 0
+    var drainedGeneration = 0
+    var isPlaybackCorked = false
+    var hasUnfinishedPlayback = false
+    var playbackWaiters: [CheckedContinuation<Void, Never>] = []
+
+    init(
+        configuration: PulseAudioEngine.Configuration, logger: Logger, mainloop: PulseThreadedMainloop,
+        ring: FrameRing, framesAvailable: DispatchSemaphore, emit: @escaping @Sendable (PulseEngineEvent) -> Void
+    ) {
+        self.configuration = configuration
+        self.logger = logger
+        self.mainloop = mainloop
+        self.assembler = CaptureFrameAssembler(ring: ring)
+        self.framesAvailable = framesAvailable
+        self.emit = emit
+        self.capture = PulseRoute(requested: configuration.source)
+        self.playback = PulseRoute(requested: configuration.sink)
+        self.backoff = configuration.retryBackoff
+    }
+
+    var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    static func from(_ userdata: UnsafeMutableRawPointer?) -> PulseSession? {
+        userdata.map { Unmanaged<PulseSession>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    // MARK: Lifecycle (mainloop lock held)
+
+    func begin() {
+        guard !isRunning else { return }
+        isRunning = true
+        connect()
+    }
+
+    /// Closes everything without reporting it; the session does nothing more until `begin`.
+    func end() {
+        isRunning = false
+        cancelReconnect()
+        teardown()
+    }
+
+    // MARK: Connection
+
+    private func connect() {
+        guard isRunning, context == nil else { return }
+        do {
+            let context = try PulseContext(mainloop: mainloop, applicationName: configuration.applicationName)
+            self.context = context
+            try context.connect(server: configuration.server, stateCallback: { _, userdata in
+                PulseSession.from(userdata)?.contextStateChanged()
+            }, userdata: userdata)
+        } catch {
+            // If libpulse failed the context inside pa_context_connect, the state callback has
+            // already reported the loss and scheduled the next attempt.
+            if context != nil || reconnectTimer == nil { connectionLost(error) }
+        }
+    }
+
+    private func contextStateChanged() {
+        guard let context else { return }
+        switch context.state {
+        case PA_CONTEXT_READY:
+            logger.debug("connected to the sound server", metadata: ["server": "\(context.serverAddress ?? "?")"])
+            context.subscribe(callback: { _, event, _, userdata in
+                PulseSession.from(userdata)?.serverEvent(event)
+            }, userdata: userdata)
+            refreshServerInfo()
+        case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
+            let operation = isConnected ? "stay connected to the sound server" : "connect to the sound server"
+            connectionLost(context.lastError(while: operation))
+        default:
+            break
+        }
+    }
+
+    /// Tears everything down, tells the daemon (once per outage) and schedules the next attempt.
+    func connectionLost(_ error: PulseError) {
+        let wasConnected = isConnected
+        teardown()
+        guard isRunning else { return }
+        let delay = backoff.next()
+        if wasConnected || !hasReportedLoss {
+            hasReportedLoss = true
+            logger.warning("lost the sound server", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
+            emit(.disconnected(error, retryIn: delay))
+        } else {
+            logger.debug("sound server still unavailable", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
+        }
+        scheduleReconnect(after: delay)
+    }
+
+    /// Called when capture is running again on a fresh connection.
+    func reportConnected() {
+        guard !isConnected else { return }
+        isConnected = true
+        hasReportedLoss = false
+        backoff.reset()
+        if hasEverConnected { reconnects.add(1, ordering: .relaxed) }
+        hasEverConnected = true
+        let server = context?.serverAddress ?? configuration.server ?? ""
+        let source = capture.current ?? ""
+        if playback.current == nil { playback.current = playback.target(default: serverInfo?.defaultSink) }
+        let sink = playback.current ?? ""
+        statusStore.withLock { $0 = PulseEngineStatus(isConnected: true, server: server, source: source, sink: sink) }
+        logger.info("capturing", metadata: ["server": "\(server)", "source": "\(source)", "sink": "\(sink)"])
+        emit(.connected(server: server, source: source, sink: sink))
+    }
+
+    private func teardown() {
+        isConnected = false
+        statusStore.withLock { $0 = PulseEngineStatus() }
+        abandonPlayback()
+        recordStream?.close()
+        recordStream = nil
+        playbackStream?.close()
+        playbackStream = nil
+        // Cleared before closing: closing cancels pending queries, whose completions check it.
+        let closing = context
+        context = nil
+        closing?.close()
+        serverInfo = nil
+        capture.current = nil
+        playback.current = nil
+        assembler.discardPartialFrame()
+    }
+
+    private func scheduleReconnect(after delay: Duration) {
+        cancelReconnect()
+        reconnectTimer = mainloop.makeTimer(after: delay, callback: { _, _, _, userdata in
+            guard let session = PulseSession.from(userdata) else { return }
+            session.cancelReconnect()
+            session.connect()
+        }, userdata: userdata)
+    }
+
+    private func cancelReconnect() {
+        if let reconnectTimer { mainloop.freeTimer(reconnectTimer) }
+        reconnectTimer = nil
+    }
+
+    // MARK: Server state
+
+    func refreshServerInfo() {
+        guard let context else { return }
+        context.requestServerInfo(PulseQuery(nil, operation: "read the server's defaults") { [unowned self] result in
+            guard context === self.context else { return }
+            switch result {
+            case .success(let info?): serverInfoArrived(info)
+            case .success(nil): break
+            case .failure(let error): logger.debug("no server info", metadata: ["error": "\(error)"])
+            }
+        })
+    }
+
+    private func serverEvent(_ event: pa_subscription_event_type_t) {
+        let facility = event.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
+        let kind = event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
+        switch facility {
+        case PA_SUBSCRIPTION_EVENT_SERVER.rawValue:
+            refreshServerInfo()
+        case PA_SUBSCRIPTION_EVENT_SOURCE.rawValue, PA_SUBSCRIPTION_EVENT_SINK.rawValue:
+            guard kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue || kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue else { return }
+            if isConnected { emit(.devicesChanged) }
+            if kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue {
+                returnToRequestedDevice(facility == PA_SUBSCRIPTION_EVENT_SOURCE.rawValue ? .capture : .playback)
+            }
+        default:
+            break
+        }
+    }
+
+    func updateStatus() {
+        guard isConnected else { return }
+        let (source, sink) = (capture.current, playback.current)
+        statusStore.withLock { status in
+            status.source = source
+            status.sink = sink
+        }
+    }
+}
