@@ -10,6 +10,7 @@ SWIFT        ?= swift
 SHARED       ?= ../shared
 VAD_DEV      ?= $(SHARED)/fixtures/vad-dev
 RELEASE_BIN   = .build/release
+LIVE_SECONDS ?= 60
 # Debian packages the build and tests need (more arrive with live audio and speech).
 APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox
 DEMO_FIXTURE ?= Tests/Fixtures/endpointer/two_phrases_long_pause.wav
@@ -52,6 +53,7 @@ bench: release
 	  echo "Set VAD_DEV=/path/to/vad-dev. Measuring replay on the bundled fixtures instead."; \
 	  $(RELEASE_BIN)/earshot-bench replay Tests/Fixtures; \
 	fi
+	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS)
 
 # Until the daemon lands (issue: live capture), `make run` replays a bundled conversation
 # through the full pipeline at the pace of a live microphone.

@@ -6,15 +6,21 @@ import Synchronization
 /// The server's fragments need not line up with frames, so a partly filled frame waits here for
 /// the next fragment. Runs on the mainloop thread: no allocation, no lock.
 final class CaptureFrameAssembler: @unchecked Sendable {
-    // @unchecked: everything but the atomics is touched only by the producer (the mainloop
-    // thread); other threads read the counters.
+    // @unchecked: `partial` is touched only by the producer (the mainloop thread); other
+    // threads read the atomic counter.
     let ring: FrameRing
-    private var pending: [160 of Float] = .init(repeating: 0)
-    private var pendingCount = 0
-    private var pendingHasHole = false
-    /// An odd byte left over when a fragment ended mid-sample.
-    private var straddlingByte: UInt8?
+    private var partial = PartialFrame()
     private let holes = Atomic<Int>(0)
+
+    /// The frame being filled. Methods work on a local copy and store it back once, so the
+    /// per-sample loop pays no exclusivity checks on class storage.
+    private struct PartialFrame {
+        var samples: [160 of Float] = .init(repeating: 0)
+        var count = 0
+        var hasHole = false
+        /// The low byte of a sample split across two fragments.
+        var straddlingByte: UInt8?
+    }
 
     init(ring: FrameRing) {
         self.ring = ring
@@ -25,50 +31,52 @@ final class CaptureFrameAssembler: @unchecked Sendable {
 
     /// Appends little-endian 16-bit samples; returns how many frames were completed.
     func append(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var frame = partial
+        defer { partial = frame }
         var completed = 0
         var offset = 0
-        if let low = straddlingByte, !bytes.isEmpty {
-            straddlingByte = nil
+        if let low = frame.straddlingByte, !bytes.isEmpty {
+            frame.straddlingByte = nil
             let sample = Int16(bitPattern: UInt16(low) | UInt16(bytes[0]) << 8)
-            completed += appendSample(Float(sample) / 32768)
+            completed += add(Float(sample) / 32768, to: &frame)
             offset = 1
         }
         while offset + 1 < bytes.count {
             let sample = Int16(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: Int16.self))
-            completed += appendSample(Float(sample) / 32768)
+            completed += add(Float(sample) / 32768, to: &frame)
             offset += 2
         }
-        if offset < bytes.count { straddlingByte = bytes[offset] }
+        if offset < bytes.count { frame.straddlingByte = bytes[offset] }
         return completed
     }
 
     /// Appends `byteCount` bytes of silence for a hole; returns how many frames were completed.
     func appendHole(byteCount: Int) -> Int {
+        var frame = partial
+        defer { partial = frame }
+        frame.straddlingByte = nil
         var completed = 0
-        straddlingByte = nil
         for _ in 0..<(byteCount / 2) {
-            pendingHasHole = true
-            completed += appendSample(0)
+            frame.hasHole = true
+            completed += add(0, to: &frame)
         }
         return completed
     }
 
     /// Forgets a partial frame (the stream it came from is gone).
     func discardPartialFrame() {
-        pendingCount = 0
-        pendingHasHole = false
-        straddlingByte = nil
+        partial = PartialFrame()
     }
 
     @inline(__always)
-    private func appendSample(_ sample: Float) -> Int {
-        pending[pendingCount] = sample
-        pendingCount += 1
-        guard pendingCount == AudioFrame.sampleCount else { return 0 }
-        if pendingHasHole { holes.add(1, ordering: .relaxed) }
-        ring.push(pending)
-        pendingCount = 0
-        pendingHasHole = false
+    private func add(_ sample: Float, to frame: inout PartialFrame) -> Int {
+        frame.samples[frame.count] = sample
+        frame.count += 1
+        guard frame.count == AudioFrame.sampleCount else { return 0 }
+        if frame.hasHole { holes.add(1, ordering: .relaxed) }
+        ring.push(frame.samples)
+        frame.count = 0
+        frame.hasHole = false
         return 1
     }
 }

@@ -16,7 +16,6 @@ public final class PulseAudioEngine: Sendable {
     public let events: AsyncStream<PulseEngineEvent>
 
     private let eventContinuation: AsyncStream<PulseEngineEvent>.Continuation
-    private let logger: Logger
     private let ring: FrameRing
     private let framesAvailable = DispatchSemaphore(value: 0)
     private let mainloop: PulseThreadedMainloop
@@ -29,7 +28,6 @@ public final class PulseAudioEngine: Sendable {
     /// create its mainloop (out of memory or file descriptors).
     public init(configuration: Configuration = Configuration(), logger: Logger = Logger(label: "earshot.pulse")) throws(PulseError) {
         self.configuration = configuration
-        self.logger = logger
         (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
         ring = FrameRing(holding: configuration.ringDuration)
         mainloop = try PulseThreadedMainloop(threadName: "earshot-pulse")

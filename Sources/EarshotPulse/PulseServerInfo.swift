@@ -7,6 +7,12 @@ struct PulseServerInfo: Sendable, Hashable {
     var defaultSource: String?
     var defaultSink: String?
 
+    /// The name and version in one: PipeWire's name already says which version it is, and its
+    /// version field is the PulseAudio protocol level it imitates.
+    var displayName: String {
+        serverName.contains("(") ? serverName : "\(serverName) \(serverVersion)"
+    }
+
     init(_ info: pa_server_info) {
         serverName = info.server_name.map { String(cString: $0) } ?? ""
         serverVersion = info.server_version.map { String(cString: $0) } ?? ""

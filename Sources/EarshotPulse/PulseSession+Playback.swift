@@ -86,9 +86,9 @@ extension PulseSession {
             abandonPlayback()
             return
         }
-        guard playbackQueue.isEmpty, hasUnfinishedPlayback, drainedGeneration != playbackGeneration else { return }
+        guard playbackQueue.isEmpty, hasUnfinishedPlayback, drainRequestedGeneration != playbackGeneration else { return }
         let generation = playbackGeneration
-        drainedGeneration = generation
+        drainRequestedGeneration = generation
         stream.drain(PulseQuery((), operation: "finish playing") { [unowned self] result in
             guard generation == playbackGeneration, hasUnfinishedPlayback else { return }
             if case .failure(let error) = result { logger.debug("drain failed", metadata: ["error": "\(error)"]) }

@@ -61,7 +61,7 @@ extension PulseSession {
     /// A stream of `role` became ready on `device`.
     func streamReady(_ role: PulseStreamRole, on device: String?) {
         deviceInUse(role, is: device)
-        if role == .capture { reportConnected() }
+        reportConnectedWhenReady()
         // The target may have changed while the stream was being set up.
         if let target = target(role), target != device { move(role, to: target) }
     }
@@ -83,6 +83,7 @@ extension PulseSession {
         } else {
             // Without a sink there is nothing to play on; the next server change tries again.
             logger.error("no playback stream", metadata: ["error": "\(error)"])
+            reportConnectedWhenReady()
         }
     }
 

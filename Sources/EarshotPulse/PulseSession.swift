@@ -46,7 +46,8 @@ final class PulseSession: @unchecked Sendable {
     var playbackQueue = PlaybackQueue()
     /// Bumped by every `play` and stop, so a drain that completes late is recognized as stale.
     var playbackGeneration = 0
-    var drainedGeneration = 0
+    /// The generation a drain was last requested for, so each is requested once.
+    var drainRequestedGeneration = 0
     var isPlaybackCorked = false
     var hasUnfinishedPlayback = false
     var playbackWaiters: [CheckedContinuation<Void, Never>] = []
@@ -137,9 +138,11 @@ final class PulseSession: @unchecked Sendable {
         scheduleReconnect(after: delay)
     }
 
-    /// Called when capture is running again on a fresh connection.
-    func reportConnected() {
-        guard !isConnected else { return }
+    /// Reports the connection once capture runs and playback is ready too (or has failed: a
+    /// missing speaker must not keep the microphone from working), so `play` works from the
+    /// moment the daemon hears of it.
+    func reportConnectedWhenReady() {
+        guard !isConnected, recordStream?.isReady == true, playbackStream?.isReady ?? true else { return }
         isConnected = true
         hasReportedLoss = false
         backoff.reset()
@@ -149,7 +152,10 @@ final class PulseSession: @unchecked Sendable {
         let source = capture.current ?? ""
         if playback.current == nil { playback.current = playback.target(default: serverInfo?.defaultSink) }
         let sink = playback.current ?? ""
-        statusStore.withLock { $0 = PulseEngineStatus(isConnected: true, server: server, source: source, sink: sink) }
+        let status = PulseEngineStatus(
+            isConnected: true, server: server, serverName: serverInfo?.displayName, source: source, sink: sink
+        )
+        statusStore.withLock { $0 = status }
         logger.info("capturing", metadata: ["server": "\(server)", "source": "\(source)", "sink": "\(sink)"])
         emit(.connected(server: server, source: source, sink: sink))
     }

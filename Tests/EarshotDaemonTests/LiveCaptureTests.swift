@@ -23,7 +23,7 @@ struct LiveCaptureTests {
         return AudioClip(samples: samples + speech.samples)
     }
 
-    struct TimedEvent: Equatable, CustomStringConvertible {
+    struct TimedEvent: Equatable, Sendable, CustomStringConvertible {
         var kind: String
         var t: Double
         var description: String { "\(kind)@\(String(format: "%.2f", t))" }
@@ -60,64 +60,117 @@ struct LiveCaptureTests {
         }
     }
 
-    @Test func aFixtureIntoTheMicrophoneGivesTheEventsReplayGives() throws {
+    struct ComparedRun: Sendable {
+        var live: [TimedEvent]
+        var expected: [TimedEvent]
+        var liveMarker: Double?
+        var replayMarker: Double?
+        var playerStatus: Int32
+    }
+
+    /// Plays the marked fixture into the live daemon's microphone and replays it; the blocking
+    /// work runs on its own thread so it does not starve other tests' tasks.
+    static func compareLiveWithReplay() throws -> ComparedRun {
         let session = try LiveSession()
-        let clip = try Self.markedClip()
+        let clip = try markedClip()
         let path = session.directory + "/marked.wav"
         try WAVFile.write(clip, to: path)
         let client = try session.subscribedClient(topics: ["state", "speech", "level"], levelHz: 60)
         _ = client.events(timeout: 0.5)
         let player = try session.sound.play(path)
-        #expect(player.wait() == 0)
+        let playerStatus = player.wait()
         // The second utterance ends 0.6 s of silence after its speech (+ the look-ahead).
-        let live = Self.summarize(client.events(timeout: 2))
-        let replayed = Self.summarize(try Self.replayEvents(of: clip))
-        let liveMarker = try #require(live.marker, "the click never showed in the live levels")
-        let replayMarker = try #require(replayed.marker)
-        let offset = liveMarker - replayMarker
+        let live = summarize(client.events(timeout: 2))
+        let replayed = summarize(try replayEvents(of: clip))
         let expected = replayed.events.filter { !$0.kind.hasPrefix("state-idle") && $0.kind != "state-listening-0" }
-        #expect(expected.count >= 10, "\(expected)")
-        #expect(live.events.map(\.kind) == expected.map(\.kind), "live \(live.events)\nreplay \(expected)")
-        for (heard, replay) in zip(live.events, expected) {
+        return ComparedRun(
+            live: live.events, expected: expected, liveMarker: live.marker, replayMarker: replayed.marker,
+            playerStatus: playerStatus
+        )
+    }
+
+    @Test func aFixtureIntoTheMicrophoneGivesTheEventsReplayGives() async throws {
+        let run = try await onDedicatedThread { try Self.compareLiveWithReplay() }
+        #expect(run.playerStatus == 0)
+        let liveMarker = try #require(run.liveMarker, "the click never showed in the live levels")
+        let replayMarker = try #require(run.replayMarker)
+        let offset = liveMarker - replayMarker
+        #expect(run.expected.count >= 10, "\(run.expected)")
+        #expect(run.live.map(\.kind) == run.expected.map(\.kind), "live \(run.live)\nreplay \(run.expected)")
+        for (heard, replay) in zip(run.live, run.expected) {
             #expect(abs(heard.t - offset - replay.t) <= 0.05, "\(heard) vs \(replay) (offset \(offset))")
         }
     }
 
-    @Test func theSoundServerDyingAndComingBackKeepsTheSameDaemonListening() throws {
+    struct RecoveryRun: Sendable {
+        var errorCode: String?
+        var errorMessage: String?
+        var errorHasRetryIn: Bool
+        var backChange: String?
+        var reconnectSeconds: Double
+        var levelsAfter: Int
+        var samePIDStillRunning: Bool
+        var stateAfter: String?
+        var reconnects: Int?
+    }
+
+    static func killAndRestartTheSoundServer() throws -> RecoveryRun {
         let session = try LiveSession()
         let client = try session.subscribedClient(topics: ["state", "error", "device", "level"], levelHz: 10)
         _ = client.events(timeout: 0.5)
         let pid = session.daemon.pid
         session.sound.kill(signal: SIGKILL)
-        let lost = client.events(timeout: 3) { $0["event"] as? String == "error" }
-        let error = try #require(lost.last, "no event after the sound server was killed")
-        #expect(error["code"] as? String == "sound_server_lost")
-        #expect((error["message"] as? String)?.contains("retrying") == true)
-        #expect(error["retry_in"] is Double)
-
+        let error = client.events(timeout: 3) { $0["event"] as? String == "error" }.last
         try session.sound.restart()
         let restarted = Date()
         let back = client.events(timeout: 3) { $0["event"] as? String == "device" && $0["change"] as? String == "connected" }
-        #expect(back.last?["change"] as? String == "connected", "\(back)")
         let reconnect = Date().timeIntervalSince(restarted)
-        #expect(reconnect < 1.0, "listening again \(reconnect) s after the server's return")
         // Frames flow again: level readings arrive, and the daemon is the same process.
         let levels = client.events(timeout: 1).filter { $0["event"] as? String == "level" }
-        #expect(levels.count >= 5)
-        #expect(session.daemon.pid == pid && session.daemon.process.isRunning)
         let status = try session.status()
-        let state = status["state"] as? [String: Any]
-        #expect(state?["state"] as? String == "listening")
-        let counters = status["counters"] as? [String: Any]
-        #expect(counters?["reconnects"] as? Int == 1)
+        return RecoveryRun(
+            errorCode: error?["code"] as? String, errorMessage: error?["message"] as? String,
+            errorHasRetryIn: error?["retry_in"] is Double, backChange: back.last?["change"] as? String,
+            reconnectSeconds: reconnect, levelsAfter: levels.count,
+            samePIDStillRunning: session.daemon.pid == pid && session.daemon.process.isRunning,
+            stateAfter: (status["state"] as? [String: Any])?["state"] as? String,
+            reconnects: (status["counters"] as? [String: Any])?["reconnects"] as? Int
+        )
     }
 
-    @Test func sigtermStopsCleanlyAndRemovesTheSocket() throws {
-        let session = try LiveSession()
-        #expect(FileManager.default.fileExists(atPath: session.daemon.socketPath))
-        let status = session.daemon.terminate()
-        #expect(status == 0, "\(session.daemon.log)")
-        #expect(!FileManager.default.fileExists(atPath: session.daemon.socketPath))
-        #expect(session.daemon.log.contains("Stopped"))
+    @Test func theSoundServerDyingAndComingBackKeepsTheSameDaemonListening() async throws {
+        let run = try await onDedicatedThread { try Self.killAndRestartTheSoundServer() }
+        #expect(run.errorCode == "sound_server_lost")
+        #expect(run.errorMessage?.contains("retrying") == true)
+        #expect(run.errorHasRetryIn)
+        #expect(run.backChange == "connected")
+        #expect(run.reconnectSeconds < 1.0, "listening again \(run.reconnectSeconds) s after the server's return")
+        #expect(run.levelsAfter >= 5)
+        #expect(run.samePIDStillRunning)
+        #expect(run.stateAfter == "listening")
+        #expect(run.reconnects == 1)
+    }
+
+    struct ShutdownRun: Sendable {
+        var socketBefore: Bool
+        var status: Int32
+        var socketAfter: Bool
+        var log: String
+    }
+
+    @Test func sigtermStopsCleanlyAndRemovesTheSocket() async throws {
+        let run = try await onDedicatedThread {
+            let session = try LiveSession()
+            let before = FileManager.default.fileExists(atPath: session.daemon.socketPath)
+            let status = session.daemon.terminate()
+            return ShutdownRun(
+                socketBefore: before, status: status,
+                socketAfter: FileManager.default.fileExists(atPath: session.daemon.socketPath), log: session.daemon.log
+            )
+        }
+        #expect(run.socketBefore)
+        #expect(run.status == 0, "\(run.log)")
+        #expect(!run.socketAfter)
+        #expect(run.log.contains("Stopped"))
     }
 }

@@ -28,7 +28,7 @@ import Testing
     @Test func speechEventAsDocumented() {
         #expect(
             text(.pipeline(.speechStarted(turn: 3, audioStart: 41.22, time: 41.52)))
-                == #"{"event":"speech","phase":"start","turn":3,"audio_start":41.22,"wall":1763745123.456,"t":41.52}"#
+                == #"{"event":"speech","phase":"start","turn":3,"audio_start":41.22,"wall":1763745123.456000,"t":41.52}"#
                 + "\n"
         )
     }
@@ -36,20 +36,20 @@ import Testing
     @Test(arguments: pipelineEvents)
     func socketFormIsTheReplayFormWithWallBeforeT(_ event: PipelineEvent) {
         // Each of these lines has `,"t":` once, right before its last value.
-        let expected = replayText(event).replacing(#","t":"#, with: #","wall":1763745123.456,"t":"#)
+        let expected = replayText(event).replacing(#","t":"#, with: #","wall":1763745123.456000,"t":"#)
         #expect(text(.pipeline(event)) == expected)
     }
 
-    @Test func wallHasMillisecondPrecision() {
-        let line = text(.pipeline(.speechEnded(turn: 1, time: 2.11)), wall: 1_700_000_000.0004)
-        #expect(line.contains(#""wall":1700000000.000,"t":2.11}"#))
+    @Test func wallHasMicrosecondPrecision() {
+        let line = text(.pipeline(.speechEnded(turn: 1, time: 2.11)), wall: 1_700_000_000.123_456)
+        #expect(line.contains(#""wall":1700000000.123456,"t":2.11}"#))
     }
 
     @Test func deviceEvent() {
         let event = DeviceEvent(change: .connected, source: "alsa_input.usb", sink: "alsa_output.hdmi", server: "PulseAudio (on PipeWire 1.0.5)", time: 3.5)
         #expect(
             text(.device(event))
-                == #"{"event":"device","change":"connected","source":"alsa_input.usb","sink":"alsa_output.hdmi","server":"PulseAudio (on PipeWire 1.0.5)","wall":1763745123.456,"t":3.50}"#
+                == #"{"event":"device","change":"connected","source":"alsa_input.usb","sink":"alsa_output.hdmi","server":"PulseAudio (on PipeWire 1.0.5)","wall":1763745123.456000,"t":3.50}"#
                 + "\n"
         )
         let gone = DeviceEvent(change: .disconnected, source: nil, sink: nil, server: nil, time: 4)
@@ -65,7 +65,7 @@ import Testing
         )
         #expect(
             text(.soundServerError(lost))
-                == #"{"event":"error","code":"sound_server_lost","message":"The sound server went away (Connection terminated); retrying in 0.5 s.","retry_in":0.5,"wall":1763745123.456,"t":12.00}"#
+                == #"{"event":"error","code":"sound_server_lost","message":"The sound server went away (Connection terminated); retrying in 0.5 s.","retry_in":0.5,"wall":1763745123.456000,"t":12.00}"#
                 + "\n"
         )
         for (retryIn, written) in [(2.0, "2.0"), (0.25, "0.25"), (0.125, "0.125"), (1.0 / 3.0, "0.333")] {

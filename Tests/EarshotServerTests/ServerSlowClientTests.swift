@@ -104,7 +104,10 @@ import Testing
             for result in results {
                 #expect(result.levels == steadyLevels)
                 #expect(result.states == steadyLevels / 30 + burst)
-                #expect(result.latest < 0.5, "an event reached a reader \(result.latest) s after it was published")
+                // Held up by the stuck client, a reader would wait until it is disconnected, over
+                // 5 s in. The bound leaves room for the test process's own scheduling (the suite
+                // runs in parallel on two cores); `make bench` measures the real latency.
+                #expect(result.latest < 2.5, "an event reached a reader \(result.latest) s after it was published")
             }
             #expect(try await stuck.waitUntilClosedByServer(timeout: .seconds(5)))
 

@@ -1,0 +1,82 @@
+import EarshotAudio
+import EarshotPulse
+import EarshotTestSupport
+import Foundation
+import Testing
+
+@Suite("Live capture from a private PulseAudio", .enabled(if: PulseTestServer.isAvailable))
+struct LiveCaptureTests {
+    /// A recording played into the virtual microphone comes out of the engine sample for sample,
+    /// 100 frames a second, without holes or drops.
+    @Test func fixtureArrivesIntactAtOneHundredFramesPerSecond() async throws {
+        let live = try await LiveAudio.start()
+        defer { live.stop() }
+        let collector = FrameCollector(live.engine)
+        defer { collector.stop() }
+        #expect(await collector.waitUntil(count: 20))
+
+        let path = LiveAudio.fixture("real_utterance_in_white_noise.wav")
+        let reference = try WAVFile.read(path).samples
+        let start = collector.count
+        let player = try live.server.play(path)
+        #expect(await onDedicatedThread { player.wait() } == 0)
+        #expect(await collector.waitUntil(count: collector.count + 20))
+
+        let arrivals = collector.all.dropFirst(start)
+        let recorded = collector.samples(from: start)
+        let offset = try #require(SignalMeasure.offset(of: reference, in: recorded), "no sound was captured")
+        try #require(offset + reference.count <= recorded.count, "the capture stopped early")
+        let aligned = recorded[offset..<(offset + reference.count)]
+        let correlation = SignalMeasure.correlation(reference[...], aligned)
+        let rmsRatio = SignalMeasure.rms(aligned) / SignalMeasure.rms(reference)
+        let largestDifference = zip(reference, aligned).map { abs($0 - $1) }.max() ?? 1
+        #expect(correlation > 0.99, "correlation \(correlation)")
+        #expect(abs(rmsRatio - 1) < 0.01, "RMS ratio \(rmsRatio)")
+        #expect(largestDifference <= 1 / 32768, "largest sample difference \(largestDifference)")
+
+        let span = arrivals.last!.time - arrivals.first!.time
+        let framesPerSecond = Double(arrivals.last!.frame.index - arrivals.first!.frame.index) / (span / .seconds(1))
+        #expect(abs(framesPerSecond - 100) < 5, "\(framesPerSecond) frames/s")
+        let indices = arrivals.map(\.frame.index)
+        #expect(zip(indices, indices.dropFirst()).allSatisfy { $1 == $0 + 1 }, "frame indices skip")
+        let counters = live.engine.counters
+        #expect(counters.holeFrames == 0)
+        #expect(counters.overflowFrames == 0)
+        #expect(counters.reconnects == 0)
+        print("capture: \(String(format: "%.1f", framesPerSecond)) frames/s, offset \(offset) samples, correlation \(correlation), largest difference \(largestDifference)")
+    }
+
+    /// Frames keep coming at the microphone's pace while nothing plays, and none are lost.
+    @Test func steadyStateLosesNothing() async throws {
+        let live = try await LiveAudio.start()
+        defer { live.stop() }
+        let collector = FrameCollector(live.engine)
+        defer { collector.stop() }
+        #expect(await collector.waitUntil(count: 10))
+        let first = collector.all.last!
+        #expect(await collector.waitUntil(count: collector.count + 200))
+        let last = collector.all.last!
+        let rate = Double(last.frame.index - first.frame.index) / ((last.time - first.time) / .seconds(1))
+        #expect(abs(rate - 100) < 5, "\(rate) frames/s")
+        let indices = collector.all.map(\.frame.index)
+        #expect(indices == Array(indices[0]..<(indices[0] + indices.count)))
+        #expect(live.engine.counters.holeFrames == 0)
+        #expect(live.engine.counters.overflowFrames == 0)
+        #expect(live.engine.counters.framesCaptured >= indices.count)
+    }
+
+    /// A consumer that stops reading loses the newest frames, counted, and the indices show it.
+    @Test func stalledConsumerOverflowsTheRing() async throws {
+        let live = try await LiveAudio.start { $0.ringDuration = .milliseconds(100) }
+        defer { live.stop() }
+        try await Task.sleep(for: .milliseconds(400))
+        let counters = live.engine.counters
+        #expect(counters.overflowFrames > 10, "\(counters)")
+        var frames: [AudioFrame] = []
+        while let frame = live.engine.popFrame() { frames.append(frame) }
+        #expect(frames.count == 10)
+        #expect(live.engine.waitForFrames(timeout: .seconds(1)))
+        let next = try #require(live.engine.popFrame())
+        #expect(next.index > frames.last!.index + 1, "a gap shows the dropped frames")
+    }
+}

@@ -1,0 +1,70 @@
+import EarshotAudio
+import Foundation
+
+/// Measurements for comparing what went into the sound server with what came out.
+enum SignalMeasure {
+    static func rms<C: Collection<Float>>(_ samples: C) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
+    }
+
+    static func rms(_ frame: AudioFrame) -> Double {
+        var sum = 0.0
+        for i in 0..<AudioFrame.sampleCount { sum += Double(frame.samples[i]) * Double(frame.samples[i]) }
+        return (sum / Double(AudioFrame.sampleCount)).squareRoot()
+    }
+
+    /// Pearson correlation of `a` and `b` over their common length.
+    static func correlation(_ a: ArraySlice<Float>, _ b: ArraySlice<Float>) -> Double {
+        let count = min(a.count, b.count)
+        guard count > 1 else { return 0 }
+        let (a, b) = (a.prefix(count), b.prefix(count))
+        let meanA = a.reduce(0.0) { $0 + Double($1) } / Double(count)
+        let meanB = b.reduce(0.0) { $0 + Double($1) } / Double(count)
+        var (cross, squaresA, squaresB) = (0.0, 0.0, 0.0)
+        for (x, y) in zip(a, b) {
+            let (dx, dy) = (Double(x) - meanA, Double(y) - meanB)
+            cross += dx * dy
+            squaresA += dx * dx
+            squaresB += dy * dy
+        }
+        return squaresA > 0 && squaresB > 0 ? cross / (squaresA * squaresB).squareRoot() : 0
+    }
+
+    /// Where `reference` begins inside `recording`: the lag with the best correlation near the
+    /// first sound in each, or nil when the recording holds no sound.
+    static func offset(of reference: [Float], in recording: [Float], threshold: Float = 0.003) -> Int? {
+        guard let firstInRecording = recording.firstIndex(where: { abs($0) > threshold }),
+              let firstInReference = reference.firstIndex(where: { abs($0) > threshold }) else { return nil }
+        let estimate = firstInRecording - firstInReference
+        let window = min(4_000, reference.count)
+        let candidates = ((estimate - 400)...(estimate + 400)).filter { $0 >= 0 && $0 + window <= recording.count }
+        let scores = candidates.map { correlation(reference[0..<window], recording[$0..<($0 + window)]) }
+        return zip(candidates, scores).max { $0.1 < $1.1 }?.0
+    }
+
+    /// Amplitude of the `frequency` component of `samples` (16 kHz), by least squares.
+    static func amplitude(of frequency: Double, in samples: ArraySlice<Float>) -> Double {
+        var (sinSum, cosSum, sinSquares, cosSquares, cross) = (0.0, 0.0, 0.0, 0.0, 0.0)
+        for (offset, sample) in samples.enumerated() {
+            let angle = 2 * Double.pi * frequency * Double(offset) / Double(AudioFrame.sampleRate)
+            let (s, c) = (sin(angle), cos(angle))
+            sinSum += Double(sample) * s
+            cosSum += Double(sample) * c
+            sinSquares += s * s
+            cosSquares += c * c
+            cross += s * c
+        }
+        let determinant = sinSquares * cosSquares - cross * cross
+        guard determinant > 0 else { return 0 }
+        let a = (sinSum * cosSquares - cosSum * cross) / determinant
+        let b = (cosSum * sinSquares - sinSum * cross) / determinant
+        return (a * a + b * b).squareRoot()
+    }
+
+    static func sine(frequency: Double, seconds: Double, amplitude: Float = 0.5) -> [Float] {
+        (0..<Int(seconds * Double(AudioFrame.sampleRate))).map { index in
+            amplitude * Float(sin(2 * Double.pi * frequency * Double(index) / Double(AudioFrame.sampleRate)))
+        }
+    }
+}
