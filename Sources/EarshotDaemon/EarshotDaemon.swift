@@ -11,6 +11,8 @@ public enum EarshotDaemon {
             configuration: .init(server: configuration.soundServer, source: configuration.source, sink: configuration.sink),
             logger: Logger(label: "earshotd.audio")
         )
+        // Voice mode starts off unless asked for: the microphone stays closed until `start`.
+        engine.setCapturing(configuration.startsListening)
         let relay = EventRelay()
         let session = VoiceSession(configuration: configuration, engine: engine, relay: relay, logger: Logger(label: "earshotd.turns"))
         let server = SocketServer(

@@ -82,8 +82,15 @@ final class VoiceSession: Sendable {
             }
             if snapshot.phase != previous {
                 logger.info("Voice UI state", metadata: ["state": "\(snapshot.phase.rawValue)", "turn": "\(snapshot.turn)"])
-                if playsCues, previous == .idle { engine.play(Cue.enter) }
-                if playsCues, snapshot.phase == .idle { engine.play(Cue.leave) }
+                // The microphone is open only in voice mode.
+                if previous == .idle {
+                    engine.setCapturing(true)
+                    if playsCues { engine.play(Cue.enter) }
+                }
+                if snapshot.phase == .idle {
+                    engine.setCapturing(false)
+                    if playsCues { engine.play(Cue.leave) }
+                }
             }
         case .error(let code, let message, _):
             bookkeeping.withLock { $0.errors.record(code: code, message: message) }

@@ -82,6 +82,12 @@ public final class PulseAudioEngine: Sendable {
         return true
     }
 
+    /// Pauses (false) or resumes (true) capture. While paused the record stream is corked: no
+    /// frames arrive and the desktop shows the microphone as unused. Capture starts resumed.
+    public func setCapturing(_ capturing: Bool) {
+        mainloop.withLock { session.setCaptureWanted(capturing) }
+    }
+
     /// The oldest captured frame not yet taken, or nil. Indices run on across reconnects; a gap
     /// means frames were dropped (see `counters.overflowFrames`).
     public func popFrame() -> AudioFrame? { ring.pop() }

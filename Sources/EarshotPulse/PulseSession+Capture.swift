@@ -36,10 +36,20 @@ extension PulseSession {
         }
     }
 
+    /// Pauses or resumes capture; a paused stream delivers nothing and the next frame starts
+    /// afresh.
+    func setCaptureWanted(_ wanted: Bool) {
+        guard wanted != captureWanted else { return }
+        captureWanted = wanted
+        if !wanted { assembler.discardPartialFrame() }
+        recordStream?.cork(!wanted)
+    }
+
     private func recordStreamStateChanged() {
         guard let stream = recordStream else { return }
         switch stream.state {
         case PA_STREAM_READY:
+            if !captureWanted { stream.cork(true) }
             streamReady(.capture, on: stream.deviceName)
         case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
             // When the whole server goes, the context's callback has already torn everything down.

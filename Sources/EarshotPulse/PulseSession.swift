@@ -49,6 +49,9 @@ final class PulseSession: @unchecked Sendable {
     /// The generation a drain was last requested for, so each is requested once.
     var drainRequestedGeneration = 0
     var isPlaybackCorked = false
+    /// Whether the daemon wants the microphone: a record stream is corked while it does not,
+    /// so the desktop shows the microphone as unused.
+    var captureWanted = true
     var hasUnfinishedPlayback = false
     var playbackWaiters: [CheckedContinuation<Void, Never>] = []
 

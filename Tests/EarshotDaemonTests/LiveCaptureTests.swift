@@ -174,3 +174,72 @@ struct LiveCaptureTests {
         #expect(run.log.contains("Stopped"))
     }
 }
+
+/// The microphone is open only while voice mode is on, and cues sound when asked for.
+@Suite(.serialized, .enabled(if: PulseTestServer.isAvailable, "needs pulseaudio (make deps installs it)"))
+struct LiveMicrophoneTests {
+    struct Run: Sendable {
+        var framesIdle: [Int]
+        var framesListening: [Int]
+        var framesAfterDismiss: [Int]
+        var corkedWhileIdle: Bool
+        var corkedWhileListening: Bool
+        var cuePeak: Float
+    }
+
+    static func frames(_ session: LiveSession) throws -> Int {
+        try (session.status()["counters"] as? [String: Any])?["frames"] as? Int ?? -1
+    }
+
+    static func corked(_ session: LiveSession) throws -> Bool {
+        try session.sound.pactl("list", "source-outputs").contains("Corked: yes")
+    }
+
+    static func send(_ command: String, to session: LiveSession) throws {
+        var ignored: [[String: Any]] = []
+        _ = try LineSocket(path: session.daemon.socketPath).request(#"{"id":1,"cmd":"\#(command)"}"#, events: &ignored)
+    }
+
+    /// Samples the frame counter twice, 0.3 s apart.
+    static func twoSamples(_ session: LiveSession) throws -> [Int] {
+        let first = try frames(session)
+        Thread.sleep(forTimeInterval: 0.3)
+        return [first, try frames(session)]
+    }
+
+    static func exercise(cues: Bool) throws -> Run {
+        let session = try LiveSession(arguments: cues ? ["--cues"] : [])
+        Thread.sleep(forTimeInterval: 0.3)
+        let idle = try twoSamples(session)
+        let corkedIdle = try corked(session)
+        let recording = try session.sound.record()
+        try send("start", to: session)
+        Thread.sleep(forTimeInterval: 0.5)
+        let listening = try twoSamples(session)
+        let corkedListening = try corked(session)
+        try send("dismiss", to: session)
+        Thread.sleep(forTimeInterval: 0.5)
+        let afterDismiss = try twoSamples(session)
+        let recorded = recording.stop()
+        return Run(
+            framesIdle: idle, framesListening: listening, framesAfterDismiss: afterDismiss,
+            corkedWhileIdle: corkedIdle, corkedWhileListening: corkedListening,
+            cuePeak: recorded.map { abs($0) }.max() ?? 0
+        )
+    }
+
+    @Test func theMicrophoneIsClosedWhileVoiceModeIsOff() async throws {
+        let run = try await onDedicatedThread { try Self.exercise(cues: false) }
+        #expect(run.framesIdle[0] == run.framesIdle[1], "frames arrive while idle: \(run.framesIdle)")
+        #expect(run.corkedWhileIdle)
+        #expect(run.framesListening[1] - run.framesListening[0] >= 20, "\(run.framesListening)")
+        #expect(!run.corkedWhileListening)
+        #expect(run.framesAfterDismiss[0] == run.framesAfterDismiss[1], "\(run.framesAfterDismiss)")
+        #expect(run.cuePeak < 0.001, "the speaker played something without --cues: peak \(run.cuePeak)")
+    }
+
+    @Test func cuesSoundOnEnteringAndLeavingVoiceModeWhenAskedFor() async throws {
+        let run = try await onDedicatedThread { try Self.exercise(cues: true) }
+        #expect(run.cuePeak > 0.1, "no cue reached the speaker: peak \(run.cuePeak)")
+    }
+}
