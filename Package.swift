@@ -68,10 +68,16 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // Command-line options shared by `earshot` and `earshotd`.
+        .target(
+            name: "EarshotCommandLine",
+            dependencies: ["EarshotDetection", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "EarshotDaemonMain",
             dependencies: [
-                "EarshotDaemon",
+                "EarshotDaemon", "EarshotCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -80,7 +86,7 @@ let package = Package(
         .executableTarget(
             name: "EarshotCLI",
             dependencies: [
-                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotClient",
+                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotClient", "EarshotCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict

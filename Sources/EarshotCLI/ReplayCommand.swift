@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotAudio
+import EarshotCommandLine
 import EarshotDetection
 import EarshotPipeline
 import Foundation

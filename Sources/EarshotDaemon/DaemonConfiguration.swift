@@ -11,6 +11,7 @@ public struct DaemonConfiguration: Sendable {
     /// The sink to play to, or nil to follow the server's default.
     public var sink: String?
     public var endpointer: Endpointer.Configuration
+    public var detector: SpectralVAD.Configuration
     /// Enter voice mode (listening) as soon as the daemon starts, without a front end's `start`.
     public var startsListening: Bool
     /// Play a short cue on entering and leaving voice mode.
@@ -22,6 +23,7 @@ public struct DaemonConfiguration: Sendable {
         source: String? = nil,
         sink: String? = nil,
         endpointer: Endpointer.Configuration = .init(),
+        detector: SpectralVAD.Configuration = .init(),
         startsListening: Bool = false,
         playsCues: Bool = false
     ) {
@@ -30,6 +32,7 @@ public struct DaemonConfiguration: Sendable {
         self.source = source
         self.sink = sink
         self.endpointer = endpointer
+        self.detector = detector
         self.startsListening = startsListening
         self.playsCues = playsCues
     }

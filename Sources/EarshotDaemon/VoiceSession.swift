@@ -29,7 +29,7 @@ final class VoiceSession: Sendable {
     let startedAt = ContinuousClock.now
 
     init(configuration: DaemonConfiguration, engine: PulseAudioEngine, relay: EventRelay, logger: Logger) {
-        let pipeline = VoicePipeline(detector: SpectralVAD(), configuration: .init(
+        let pipeline = VoicePipeline(detector: SpectralVAD(configuration: configuration.detector), configuration: .init(
             endpointer: configuration.endpointer,
             levelMeter: LevelMeter.Configuration(readingsPerSecond: LevelMeter.Configuration.maximumReadingsPerSecond),
             emitsLevels: true,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotCommandLine
 import EarshotDaemon
 import EarshotDetection
 import EarshotProtocol
@@ -28,14 +29,10 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Sink (speaker) to play to (default: follow the server's default).")
     var sink: String?
 
-    @Option(help: "Audio before the speech onset that belongs to the utterance, in ms.")
-    var prefixPaddingMs = 300
+    @OptionGroup var endpointing: EndpointingOptions
 
-    @Option(help: "Speech needed before an onset counts as an utterance, in ms.")
-    var minSpeechMs = 150
-
-    @Option(help: "Silence that ends the turn, in ms.")
-    var endSilenceMs = 600
+    @Option(help: "Speech probability at or above which a frame counts as speech, 0 to 1 (default: the tuned 0.5).")
+    var vadThreshold: Float?
 
     @Flag(help: "Enter voice mode at once (hands-free), without waiting for a front end's start.")
     var listen = false
@@ -47,9 +44,8 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     var verbose = false
 
     func validate() throws {
-        for (name, value) in [("--prefix-padding-ms", prefixPaddingMs), ("--min-speech-ms", minSpeechMs), ("--end-silence-ms", endSilenceMs)]
-        where !(0...60_000).contains(value) {
-            throw ValidationError("\(name) must be between 0 and 60000 (got \(value)).")
+        if let vadThreshold, !(0...1).contains(vadThreshold) {
+            throw ValidationError("--vad-threshold must be between 0 and 1 (got \(vadThreshold)).")
         }
     }
 
@@ -65,11 +61,8 @@ struct EarshotDaemonMain: AsyncParsableCommand {
             soundServer: server,
             source: source,
             sink: sink,
-            endpointer: Endpointer.Configuration(
-                prefixPaddingMilliseconds: prefixPaddingMs,
-                minimumSpeechMilliseconds: minSpeechMs,
-                endOfTurnSilenceMilliseconds: endSilenceMs
-            ),
+            endpointer: endpointing.configuration,
+            detector: SpectralVAD.Configuration(threshold: vadThreshold ?? SpectralVAD.Configuration().threshold),
             startsListening: listen,
             playsCues: cues
         )

@@ -1,8 +1,10 @@
-import ArgumentParser
-import EarshotDetection
+public import ArgumentParser
+public import EarshotDetection
 
 /// Endpointer settings shared by the commands that run the pipeline.
-struct EndpointingOptions: ParsableArguments {
+public struct EndpointingOptions: ParsableArguments {
+    public init() {}
+
     @Option(help: "Audio before the speech onset that belongs to the utterance, in ms.")
     var prefixPaddingMs = 300
 
@@ -12,14 +14,14 @@ struct EndpointingOptions: ParsableArguments {
     @Option(help: "Silence that ends the turn, in ms.")
     var endSilenceMs = 600
 
-    func validate() throws {
+    public func validate() throws {
         for (name, value) in [("--prefix-padding-ms", prefixPaddingMs), ("--min-speech-ms", minSpeechMs), ("--end-silence-ms", endSilenceMs)]
         where !(0...60_000).contains(value) {
             throw ValidationError("\(name) must be between 0 and 60000 (got \(value)).")
         }
     }
 
-    var configuration: Endpointer.Configuration {
+    public var configuration: Endpointer.Configuration {
         Endpointer.Configuration(
             prefixPaddingMilliseconds: prefixPaddingMs,
             minimumSpeechMilliseconds: minSpeechMs,
