@@ -62,33 +62,33 @@ public struct JSONLineWriter: Sendable {
         needsComma = true
     }
 
-    public mutating func integer(_ value: Int) {
-        bytes.append(contentsOf: String(value).utf8)
-        needsComma = true
-    }
-
     /// Writes `value` rounded to `decimals` places, without exponent, trailing zeros kept.
     /// Non-finite values are written as 0 (JSON has no NaN).
     public mutating func number(_ value: Double, decimals: Int) {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = value.isFinite ? (value * scale).rounded() : 0
-        var magnitude = Int64(Swift.min(Swift.max(scaled, -9e17), 9e17))
-        if magnitude < 0 {
-            bytes.append(UInt8(ascii: "-"))
-            magnitude = -magnitude
-        }
-        let digits = Array(String(magnitude).utf8)
-        let padded = digits.count <= decimals
-            ? Array(repeating: UInt8(ascii: "0"), count: decimals + 1 - digits.count) + digits
-            : digits
-        let split = padded.count - decimals
-        bytes.append(contentsOf: padded[0..<split])
-        if decimals > 0 {
-            bytes.append(UInt8(ascii: "."))
-            bytes.append(contentsOf: padded[split...])
+        var magnitude = UInt64(Swift.min(Swift.abs(scaled), 9e17))
+        if scaled < 0 && magnitude > 0 { bytes.append(UInt8(ascii: "-")) }
+        // Digits least significant first, at least one more than the decimals ("0.05").
+        var digits: [20 of UInt8] = .init(repeating: UInt8(ascii: "0"))
+        var count = 0
+        repeat {
+            digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            count += 1
+        } while magnitude > 0
+        count = Swift.max(count, decimals + 1)
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            bytes.append(digits[index])
+            if index == decimals && decimals > 0 { bytes.append(UInt8(ascii: ".")) }
         }
         needsComma = true
+    }
+
+    /// Writes `value` in decimal.
+    public mutating func integer(_ value: Int) {
+        number(Double(value), decimals: 0)
     }
 
     public mutating func beginArray() {
