@@ -121,7 +121,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotServerTests",
-            dependencies: ["EarshotProtocol", "EarshotServer", "EarshotClient", "EarshotPipeline", "EarshotTurns"],
+            dependencies: [
+                "EarshotProtocol", "EarshotServer", "EarshotClient", "EarshotPipeline", "EarshotTurns",
+                "EarshotTestSupport",
+            ],
             swiftSettings: strict
         ),
         .testTarget(
@@ -136,7 +139,7 @@ let package = Package(
         .target(name: "EarshotTestSupport", path: "Tests/EarshotTestSupport", swiftSettings: strict),
         .testTarget(
             name: "EarshotPipelineTests",
-            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline"],
+            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline", "EarshotTestSupport"],
             swiftSettings: strict
         ),
     ]

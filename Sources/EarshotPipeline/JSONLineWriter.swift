@@ -37,8 +37,14 @@ public struct JSONLineWriter: Sendable {
     }
 
     public mutating func string(_ value: String) {
+        Self.appendString(value, to: &bytes)
+        needsComma = true
+    }
+
+    /// Appends `string` as a JSON string, escaping what JSON requires and nothing else.
+    public static func appendString(_ string: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "\""))
-        for unit in value.utf8 {
+        for unit in string.utf8 {
             switch unit {
             case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
             case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
@@ -46,15 +52,16 @@ public struct JSONLineWriter: Sendable {
             case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
             case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
             case 0..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                let hex: StaticString = "0123456789abcdef"
                 bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(unit >> 4)])
-                bytes.append(hex[Int(unit & 0xF)])
+                hex.withUTF8Buffer { hex in
+                    bytes.append(hex[Int(unit >> 4)])
+                    bytes.append(hex[Int(unit & 0xF)])
+                }
             default: bytes.append(unit)
             }
         }
         bytes.append(UInt8(ascii: "\""))
-        needsComma = true
     }
 
     public mutating func bool(_ value: Bool) {

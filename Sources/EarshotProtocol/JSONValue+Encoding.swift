@@ -1,3 +1,5 @@
+import EarshotPipeline
+
 extension JSONValue {
     /// The compact JSON text of this value: no whitespace, object members in order.
     public var jsonText: String {
@@ -31,25 +33,9 @@ extension JSONValue {
         }
     }
 
-    /// Appends `string` as a JSON string, escaping what JSON requires and nothing else.
+    /// Appends `string` as a JSON string.
     static func writeString(_ string: String, to bytes: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "\""))
-        for unit in string.utf8 {
-            switch unit {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(unit >> 4)])
-                bytes.append(hex[Int(unit & 0xF)])
-            default: bytes.append(unit)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        JSONLineWriter.appendString(string, to: &bytes)
     }
 }
 

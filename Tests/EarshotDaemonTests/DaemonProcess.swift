@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import Foundation
 
 /// The real `earshotd` binary, started for a test against a private sound server.
@@ -11,14 +12,7 @@ final class DaemonProcess: @unchecked Sendable {
         var description: String { "earshotd did not start listening on its socket; its log:\n\(log)" }
     }
 
-    static let binary: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("earshotd"),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug/earshotd"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let binary = BuiltProduct.url("earshotd")
 
     let process = Process()
     let socketPath: String

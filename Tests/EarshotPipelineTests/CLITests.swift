@@ -1,39 +1,11 @@
+import EarshotTestSupport
 import Foundation
 import Testing
 
 /// Runs the built `earshot` binary as a person would.
 @Suite struct CLITests {
-    static let binary: URL? = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("earshot"),
-            Fixture.repository.appendingPathComponent(".build/debug/earshot"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
-
-    struct MissingBinary: Error, CustomStringConvertible {
-        var description: String { "the earshot binary is not built: run `swift build` first" }
-    }
-
-    struct Result {
-        var status: Int32
-        var stdout: Data
-        var stderr: String
-    }
-
-    static func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        guard let binary else { throw MissingBinary() }
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: stdout, stderr: String(decoding: stderr, as: UTF8.self))
+    static func run(_ arguments: [String]) throws -> BuiltProduct.Outcome {
+        try BuiltProduct.run("earshot", arguments)
     }
 
     @Test func replayPrintsTheSameBytesTwice() throws {

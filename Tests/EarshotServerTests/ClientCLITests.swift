@@ -1,9 +1,10 @@
+import EarshotTestSupport
 import Foundation
 import Testing
 
 /// The `earshot` commands that drive the daemon, run as a person would, against the scripted
 /// daemon.
-@Suite(.enabled(if: ClientCLIBinary.url != nil, "the earshot binary is not built"))
+@Suite(.enabled(if: BuiltProduct.url("earshot") != nil, "the earshot binary is not built"))
 struct ClientCLITests {
     struct Outcome {
         var status: Int32
@@ -12,22 +13,8 @@ struct ClientCLITests {
     }
 
     static func run(_ arguments: [String]) throws -> Outcome {
-        let binary = try #require(ClientCLIBinary.url)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self)
-        )
+        let outcome = try BuiltProduct.run("earshot", arguments)
+        return Outcome(status: outcome.status, stdout: outcome.stdoutText, stderr: outcome.stderr)
     }
 
     @Test(arguments: [["status"], ["status", "--json"], ["start"], ["mute"], ["devices"], ["events"], ["watch"]])
