@@ -8,7 +8,8 @@ struct Earshot: AsyncParsableCommand {
         subcommands: [
             VADCommand.self, VADEvalCommand.self, ReplayCommand.self,
             StatusCommand.self, StartCommand.self, DismissCommand.self, StopCommand.self, CancelCommand.self,
-            MuteCommand.self, UnmuteCommand.self, DevicesCommand.self, EventsCommand.self, WatchCommand.self,
+            MuteCommand.self, UnmuteCommand.self, DevicesCommand.self, SetSourceCommand.self, SetSinkCommand.self,
+            EventsCommand.self, WatchCommand.self,
         ]
     )
 }
