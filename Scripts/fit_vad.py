@@ -29,10 +29,11 @@ Usage (as the committed model was made):
     swift build -c release    # with the new SpectralVADModel.swift
 Needs numpy and scipy.
 """
-import argparse, csv, json, os, subprocess, sys, wave
+import argparse, csv, json, os, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import scipy.optimize as so
+from labelled_set import read_wav
 
 # (feature column, context): "centred" = window ending at frame n+1, "mean" = windows n..n+3.
 INPUTS = [
@@ -54,10 +55,6 @@ ACTIVE_RANGE_DB = 35
 WEBRTC = {"clean": .963, "20": .950, "10": .889, "5": .734, "0": .644}
 
 
-def read_wav(path):
-    with wave.open(path) as w:
-        assert w.getsampwidth() == 2 and w.getnchannels() == 1 and w.getframerate() == 16000, path
-        return np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16) / 32768.0
 
 
 def load_set(directory, earshot, cache):

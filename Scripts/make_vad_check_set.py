@@ -13,21 +13,11 @@ Usage: Scripts/make_vad_check_set.py OUT_DIR [--dev DIR] [--seed 7] [--rotate 0]
   --rotate k  shifts which noise goes with which scene.
 Needs numpy.
 """
-import argparse, csv, json, os, shutil, wave
+import argparse, json, os, shutil
 import numpy as np
+from labelled_set import read_wav, write_wav, write_manifest
 
 NOISES = ["white", "pink", "brown", "hum", "babble"]
-
-
-def read(path):
-    with wave.open(path) as w:
-        return np.frombuffer(w.readframes(w.getnframes()), dtype=np.int16) / 32768.0
-
-
-def write(path, x):
-    with wave.open(path, "wb") as w:
-        w.setnchannels(1); w.setsampwidth(2); w.setframerate(16000)
-        w.writeframes(np.clip(np.round(x * 32768), -32768, 32767).astype(np.int16).tobytes())
 
 
 def main():
@@ -51,7 +41,7 @@ def main():
     pool = []
     for s in range(1, 6):
         labels = json.load(open(dev(f"dev_s{s:02d}.json")))
-        x = read(dev(f"dev_s{s:02d}_clean.wav"))
+        x = read_wav(dev(f"dev_s{s:02d}_clean.wav"))
         for seg in labels["segments"]:
             pool.append(x[int(seg["start"] * 16000):int(seg["end"] * 16000)][::-1].copy())
 
@@ -83,7 +73,7 @@ def main():
         shutil.copy(dev(scene + ".json"), os.path.join(args.out, scene + ".json"))
         shutil.copy(dev(scene + "_clean.wav"), os.path.join(args.out, scene + "_clean.wav"))
         labels = np.array([c == "1" for c in json.load(open(dev(scene + ".json")))["frames"]])
-        x = read(dev(scene + "_clean.wav"))
+        x = read_wav(dev(scene + "_clean.wav"))
         frames = np.concatenate([x, np.zeros(max(0, len(labels) * 160 - len(x)))])[: len(labels) * 160].reshape(-1, 160)
         speech_power = (frames[labels] ** 2).mean()
         n = make[noise](len(x))
@@ -92,12 +82,9 @@ def main():
             if np.abs(mix).max() > 0.98:
                 mix *= 0.98 / np.abs(mix).max()
             file = f"{scene}_{noise}_snr{snr:02d}.wav"
-            write(os.path.join(args.out, file), mix)
+            write_wav(os.path.join(args.out, file), mix)
             rows.append([file, scene, noise, snr, scene + ".json"])
-    with open(os.path.join(args.out, "manifest.csv"), "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["file", "scene", "noise", "snr_db", "labels"])
-        w.writerows(rows)
+    write_manifest(args.out, rows)
 
 
 if __name__ == "__main__":

@@ -10,16 +10,10 @@ click trains and short beeps over quiet backgrounds, all labelled non-speech. De
 Usage: Scripts/make_vad_negatives.py OUT_DIR [--files 12] [--seconds 12] [--seed 1]
 Needs numpy.
 """
-import argparse, csv, json, os, wave
+import argparse, json, os
 import numpy as np
+from labelled_set import RATE, write_wav, write_manifest
 
-RATE = 16000
-
-
-def write_wav(path, x):
-    with wave.open(path, "wb") as w:
-        w.setnchannels(1); w.setsampwidth(2); w.setframerate(RATE)
-        w.writeframes(np.clip(np.round(x * 32768), -32768, 32767).astype(np.int16).tobytes())
 
 
 def coloured(rng, n, exponent):
@@ -99,10 +93,7 @@ def main():
                    "note": f"no speech: transients over {background} background", "events": events},
                   open(os.path.join(args.out, scene + ".json"), "w"))
         rows.append([file, scene, "transients", "", scene + ".json"])
-    with open(os.path.join(args.out, "manifest.csv"), "w", newline="") as f:
-        w = csv.writer(f)
-        w.writerow(["file", "scene", "noise", "snr_db", "labels"])
-        w.writerows(rows)
+    write_manifest(args.out, rows)
 
 
 if __name__ == "__main__":
