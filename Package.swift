@@ -103,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotDetectionTests",
-            dependencies: ["EarshotAudio", "EarshotDetection"],
+            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import Testing
 
 @testable import EarshotDetection
@@ -203,7 +204,7 @@ import Testing
             onsetGapToleranceMilliseconds: gapToleranceMilliseconds,
             maximumOnsetWindowMilliseconds: windowMilliseconds)
         let lookahead = 3
-        var generator = EndpointerTestRandom(seed: 7)
+        var generator = SeededGenerator(seed: 7)
         var endpointer = Endpointer(configuration: configuration)
         var frame = 0
         var started = 0

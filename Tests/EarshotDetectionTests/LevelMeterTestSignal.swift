@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import EarshotAudio
 import Foundation
 
@@ -24,7 +25,7 @@ enum LevelMeterTestSignal {
     }
 
     static func whiteNoise(dBFS: Double, seconds: Double, seed: UInt64) -> [Float] {
-        var generator = EndpointerTestRandom(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         let scale = pow(10, dBFS / 20) * 3.0.squareRoot()
         return (0..<Int(seconds * rate)).map { _ in
             Float(scale * (Double(generator.next() >> 11) / Double(1 << 53) * 2 - 1))

@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import EarshotAudio
 import Testing
 
@@ -134,7 +135,7 @@ import Testing
     }
 
     @Test func nothingIsEverNaNOrOutOfRange() {
-        var generator = EndpointerTestRandom(seed: 11)
+        var generator = SeededGenerator(seed: 11)
         var samples = Signal.whiteNoise(dBFS: -10, seconds: 1, seed: 5) + Signal.silence(seconds: 1)
         samples += (0..<16_000).map { $0 % 50 < 25 ? 1 : -1 }
         // Denormal samples of random sign.

@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import EarshotProtocol
 import Testing
 

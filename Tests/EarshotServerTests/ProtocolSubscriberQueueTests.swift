@@ -1,3 +1,4 @@
+import EarshotTestSupport
 import EarshotPipeline
 import EarshotProtocol
 import Testing
