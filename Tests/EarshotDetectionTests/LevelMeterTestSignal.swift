@@ -1,5 +1,5 @@
-import EarshotTestSupport
 import EarshotAudio
+import EarshotTestSupport
 import Foundation
 
 @testable import EarshotDetection

@@ -1,5 +1,5 @@
-import EarshotTestSupport
 import EarshotProtocol
+import EarshotTestSupport
 import Testing
 
 @Suite struct ProtocolLevelPacerTests {

@@ -1,6 +1,6 @@
-import EarshotTestSupport
 import EarshotPipeline
 import EarshotProtocol
+import EarshotTestSupport
 import Testing
 
 @Suite struct ProtocolSubscriberQueueTests {
