@@ -75,27 +75,33 @@ public struct JSONLineWriter: Sendable {
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
         let scaled = value.isFinite ? (value * scale).rounded() : 0
-        var magnitude = UInt64(Swift.min(Swift.abs(scaled), 9e17))
-        if scaled < 0 && magnitude > 0 { bytes.append(UInt8(ascii: "-")) }
-        // Digits least significant first, at least one more than the decimals ("0.05").
+        appendDigits(UInt64(Swift.min(Swift.abs(scaled), 9e17)), negative: scaled < 0, decimals: decimals)
+    }
+
+    /// Writes `value` in decimal, exactly.
+    public mutating func integer(_ value: Int) {
+        appendDigits(UInt64(value.magnitude), negative: value < 0, decimals: 0)
+    }
+
+    /// Writes `magnitude` with a decimal point `decimals` digits from the right ("0.05" for
+    /// 5 with 2); a minus sign only for a non-zero negative.
+    private mutating func appendDigits(_ magnitude: UInt64, negative: Bool, decimals: Int) {
+        if negative && magnitude > 0 { bytes.append(UInt8(ascii: "-")) }
+        // Digits least significant first, at least one more than the decimals.
         var digits: [20 of UInt8] = .init(repeating: UInt8(ascii: "0"))
+        var remaining = magnitude
         var count = 0
         repeat {
-            digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
+            digits[count] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
             count += 1
-        } while magnitude > 0
+        } while remaining > 0
         count = Swift.max(count, decimals + 1)
         for index in stride(from: count - 1, through: 0, by: -1) {
             bytes.append(digits[index])
             if index == decimals && decimals > 0 { bytes.append(UInt8(ascii: ".")) }
         }
         needsComma = true
-    }
-
-    /// Writes `value` in decimal.
-    public mutating func integer(_ value: Int) {
-        number(Double(value), decimals: 0)
     }
 
     public mutating func beginArray() {
