@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Pure logic: no C dependency, no audio hardware. Dependencies run one way:
@@ -33,6 +34,33 @@ let package = Package(
             dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns"],
             swiftSettings: strict
         ),
+        // Speech backends' common ground: the transcriber and synthesizer protocols, voices.
+        .target(name: "EarshotSpeech", swiftSettings: strict),
+        // Voices: the files in voices/ and the user's own, read from TOML.
+        .target(
+            name: "EarshotVoices",
+            dependencies: ["EarshotSpeech", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: strict
+        ),
+        // The Wyoming protocol: its events (pure) and a client for its ASR and TTS servers.
+        .target(name: "EarshotWyoming", dependencies: ["EarshotProtocol"], swiftSettings: strict),
+        .target(
+            name: "EarshotWyomingClient",
+            dependencies: [
+                "EarshotWyoming", "EarshotSpeech",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // Embedded speech engines from Debian: pocketsphinx (STT), flite and espeak-ng (TTS).
+        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]),
+        .target(name: "EarshotPocketSphinx", dependencies: ["CPocketSphinx", "EarshotSpeech"], swiftSettings: strict),
+        .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
+        .target(name: "EarshotFlite", dependencies: ["CFlite", "EarshotSpeech"], swiftSettings: strict),
+        .systemLibrary(name: "CEspeak", providers: [.apt(["libespeak-ng-dev"])]),
+        .target(name: "EarshotEspeak", dependencies: ["CEspeak", "EarshotSpeech"], swiftSettings: strict),
         // C libraries: one system-library target and one thin Swift wrapper each.
         .systemLibrary(
             name: "CPulse",
@@ -133,6 +161,26 @@ let package = Package(
                 "EarshotDaemon", "EarshotClient", "EarshotProtocol", "EarshotTestSupport",
                 "EarshotAudio", "EarshotDetection", "EarshotPipeline",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotPocketSphinxTests",
+            dependencies: ["EarshotPocketSphinx", "EarshotFlite", "EarshotSpeech", "EarshotTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotSynthesisTests",
+            dependencies: ["EarshotFlite", "EarshotEspeak", "EarshotSpeech", "EarshotTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotWyomingTests",
+            dependencies: ["EarshotWyoming", "EarshotWyomingClient", "EarshotSpeech", "EarshotProtocol", "EarshotTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotVoicesTests",
+            dependencies: ["EarshotVoices", "EarshotSpeech"],
             swiftSettings: strict
         ),
         // Test-only helpers shared by test targets: the private headless PulseAudio server.

@@ -1,0 +1,11 @@
+/// A text-to-speech backend.
+///
+/// `synthesize` starts at once and yields audio as it is made, so the first chunk can play
+/// while the rest is synthesized. Ending iteration early (or cancelling the consuming task)
+/// cancels the synthesis. Failures end the stream with a ``SynthesisError``.
+public protocol Synthesizer: Sendable {
+    /// How status and logs name the backend, for example "flite + espeak-ng (embedded)".
+    var name: String { get }
+
+    func synthesize(_ text: String, voice: Voice) -> AsyncThrowingStream<SpeechChunk, any Error>
+}
