@@ -12,10 +12,16 @@ VAD_DEV      ?= $(SHARED)/fixtures/vad-dev
 RELEASE_BIN   = .build/release
 LIVE_SECONDS ?= 60
 # Debian packages the build and tests need (more arrive with live audio and speech).
-APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox
+APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox \
+                libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us flite1-dev libespeak-ng-dev espeak-ng \
+                python3 python3-venv
+# Real Wyoming servers from PyPI that the tests talk to, in a private venv.
+PEERS_VENV   ?= .venv
+PEERS        ?= wyoming==1.10.2 wyoming-ovos-stt==0.2.0 ovos-stt-plugin-pocketsphinx==0.1.1 \
+                wyoming-ovos-tts==0.2.0 ovos-tts-plugin-espeakng==0.0.2 ovos-plugin-manager==0.9.0
 DEMO_FIXTURE ?= Tests/Fixtures/endpointer/two_phrases_long_pause.wav
 
-.PHONY: all deps build release test bench run clean
+.PHONY: all deps peers build release test bench run clean
 
 all: build
 
@@ -29,13 +35,20 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 $$missing; \
 	fi
 
+# The venv is rebuilt when the pinned list changes.
+peers: $(PEERS_VENV)/.installed
+$(PEERS_VENV)/.installed: Makefile | deps
+	python3 -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/pip install -q --disable-pip-version-check $(PEERS)
+	touch $@
+
 build: deps
 	$(SWIFT) build
 
 release: deps
 	$(SWIFT) build -c release
 
-test: deps
+test: deps peers
 	$(SWIFT) build --build-tests
 	@mkdir -p .build
 	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test.log; status=$$?; \
