@@ -1,6 +1,6 @@
 /// A speech-to-text backend that transcribes one utterance at a time, while the person speaks.
 ///
-/// Audio arrives on `audio` as the utterance is captured (16 kHz mono signed 16-bit chunks; the
+/// Audio arrives on `audio` (see ``UtteranceAudio``) as the utterance is captured (16 kHz mono signed 16-bit chunks; the
 /// first chunk holds the prefix padding) and the stream finishes when the utterance ends. A
 /// backend sends each chunk on as it arrives, never waiting for the end, calls `partial` whenever
 /// its running hypothesis changes, and returns the final text once the stream has finished.
@@ -12,7 +12,7 @@ public protocol Transcriber: Sendable {
     var name: String { get }
 
     func transcribe(
-        _ audio: AsyncStream<[Int16]>,
+        _ audio: UtteranceAudio,
         language: String,
         partial: @escaping @Sendable (String) -> Void
     ) async throws -> String
