@@ -36,6 +36,12 @@ let package = Package(
         ),
         // Speech backends' common ground: the transcriber and synthesizer protocols, voices.
         .target(name: "EarshotSpeech", swiftSettings: strict),
+        // Conversation plumbing shared by replay and the daemon: transcription queue, speaking.
+        .target(
+            name: "EarshotConversation",
+            dependencies: ["EarshotAudio", "EarshotPipeline", "EarshotSpeech"],
+            swiftSettings: strict
+        ),
         // Voices: the files in voices/ and the user's own, read from TOML.
         .target(
             name: "EarshotVoices",

@@ -92,10 +92,10 @@ final class VoiceSession: Sendable {
                     if playsCues { engine.play(Cue.leave) }
                 }
             }
-        case .error(let code, let message, _):
+        case .error(let code, let message, _, _):
             bookkeeping.withLock { $0.errors.record(code: code, message: message) }
             logger.warning("\(message)", metadata: ["code": "\(code)"])
-        case .speechStarted, .speechEnded, .level:
+        case .speechStarted, .speechEnded, .transcript, .level:
             break
         }
         relay.publish(.pipeline(event), wall: wall)

@@ -73,12 +73,24 @@ extension PipelineEvent {
                 json.number(Double(reading.bands[band]), decimals: 3)
             }
             json.endArray()
-        case .error(let code, let message, _):
+        case .transcript(let turn, let text, let final, _):
+            json.string("transcript")
+            json.key("turn")
+            json.integer(turn)
+            json.key("final")
+            json.bool(final)
+            json.key("text")
+            json.string(text)
+        case .error(let code, let message, let retryIn, _):
             json.string("error")
             json.key("code")
             json.string(code)
             json.key("message")
             json.string(message)
+            if let retryIn {
+                json.key("retry_in")
+                json.number(retryIn, decimals: 1)
+            }
         }
     }
 }
@@ -88,6 +100,7 @@ extension TurnError {
     public var code: String {
         switch self {
         case .transcriptTimedOut: "transcript_timeout"
+        case .transcriberUnavailable: "transcriber_unavailable"
         case .replyTimedOut: "reply_timeout"
         case .playbackDidNotStart: "playback_not_started"
         case .playbackTimedOut: "playback_timeout"

@@ -12,14 +12,18 @@ public enum PipelineEvent: Equatable, Sendable {
     case speechEnded(turn: Int, time: Double)
     /// A level reading that animates the voice blob.
     case level(LevelSource, LevelReading)
-    /// Something a person should know went wrong; `message` says it in words.
-    case error(code: String, message: String, time: Double)
+    /// What the transcriber heard of `turn`: a partial hypothesis while the person speaks (it
+    /// may change), then the final text.
+    case transcript(turn: Int, text: String, final: Bool, time: Double)
+    /// Something a person should know went wrong; `message` says it in words. `retryIn` is
+    /// when Earshot tries again by itself, in seconds, if it will.
+    case error(code: String, message: String, retryIn: Double? = nil, time: Double)
 
     /// Audio time of the event.
     public var time: Double {
         switch self {
         case .state(_, let time), .speechStarted(_, _, let time), .speechEnded(_, let time),
-            .error(_, _, let time):
+            .transcript(_, _, _, let time), .error(_, _, _, let time):
             time
         case .level(_, let reading):
             reading.time

@@ -1,5 +1,6 @@
 public import EarshotAudio
 public import EarshotDetection
+public import EarshotTurns
 
 /// Runs a recording through a fresh ``VoicePipeline`` and renders its events as JSON lines.
 public struct Replay<Detector: VoiceActivityDetector> {
@@ -21,14 +22,32 @@ public struct Replay<Detector: VoiceActivityDetector> {
         flush(to: write)
     }
 
-    /// Feeds one frame, buffering its events' lines.
-    public mutating func feed(_ frame: borrowing AudioFrame) {
-        pipeline.process(frame) { $0.write(to: &json) }
+    /// Feeds one frame, buffering its events' lines; the speech work it causes goes to `work`.
+    public mutating func feed(_ frame: borrowing AudioFrame, work: (SpeechWork) -> Void = { _ in }) {
+        pipeline.process(frame, emit: { $0.write(to: &json) }, work: work)
     }
 
     /// Ends the stream, buffering the last events' lines.
-    public mutating func end() {
-        pipeline.finish { $0.write(to: &json) }
+    public mutating func end(work: (SpeechWork) -> Void = { _ in }) {
+        pipeline.finish(emit: { $0.write(to: &json) }, work: work)
+    }
+
+    /// Reports a transcript (see ``VoicePipeline/transcript(turn:text:final:emit:work:)``).
+    public mutating func transcript(turn: Int, text: String, final: Bool, work: (SpeechWork) -> Void = { _ in }) {
+        pipeline.transcript(turn: turn, text: text, final: final, emit: { $0.write(to: &json) }, work: work)
+    }
+
+    /// Applies an input to the turn machine, buffering the events that follow.
+    @discardableResult
+    public mutating func apply(
+        _ input: (inout TurnMachine<StreamClock>) -> TurnAction, work: (SpeechWork) -> Void = { _ in }
+    ) -> TurnAction {
+        pipeline.apply(input, emit: { $0.write(to: &json) }, work: work)
+    }
+
+    /// Buffers an error event at the current audio time.
+    public mutating func reportError(code: String, message: String) {
+        pipeline.reportError(code: code, message: message) { $0.write(to: &json) }
     }
 
     /// Hands the buffered lines to `write` (if any) and empties the buffer.

@@ -12,19 +12,24 @@ extension VoicePipeline {
         public var emitsLevels: Bool
         /// Enter voice mode (`listening`) as the stream starts, as a hands-free session does.
         public var startsListening: Bool
+        /// A transcriber takes each utterance (``SpeechWork``); without one an utterance yields
+        /// an empty transcript at once and the turn returns to listening.
+        public var transcribes: Bool
 
         public init(
             endpointer: Endpointer.Configuration = .init(),
             levelMeter: LevelMeter.Configuration = .init(),
             turns: TurnMachine<StreamClock>.Configuration = .standard,
             emitsLevels: Bool = false,
-            startsListening: Bool = true
+            startsListening: Bool = true,
+            transcribes: Bool = false
         ) {
             self.endpointer = endpointer
             self.levelMeter = levelMeter
             self.turns = turns
             self.emitsLevels = emitsLevels
             self.startsListening = startsListening
+            self.transcribes = transcribes
         }
     }
 }

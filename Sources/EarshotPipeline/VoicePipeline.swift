@@ -16,6 +16,12 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     private let clock: StreamClock
     private var lastFrameIndex = -1
     private var started = false
+    private var history: FrameHistory
+    /// The turn whose utterance audio is being handed out, frame by frame.
+    private var recordingTurn: Int?
+    private var recordingBeganAt = -1
+    /// Where the next utterance's audio starts: the latest onset less the prefix padding.
+    private var nextUtteranceStart = 0
 
     public init(detector: Detector, configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -24,6 +30,10 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         self.meter = LevelMeter(configuration: configuration.levelMeter)
         self.clock = StreamClock()
         self.machine = TurnMachine(clock: clock, configuration: configuration.turns)
+        let interruptionFrames = Int(configuration.turns.minimumInterruption / .milliseconds(10)) + 1
+        self.history = FrameHistory(
+            capacity: configuration.endpointer.historyFrames(lookaheadFrames: detector.lookaheadFrames) + interruptionFrames
+        )
     }
 
     /// Frames of history a caller must keep so an utterance's audio, from its prefix padding on,
@@ -32,55 +42,95 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         configuration.endpointer.historyFrames(lookaheadFrames: detector.lookaheadFrames)
     }
 
-    /// Feeds the next frame (indices must increase by one, starting at 0).
-    public mutating func process(_ frame: borrowing AudioFrame, emit: (PipelineEvent) -> Void) {
-        if !started { begin(emit: emit) }
+    /// Feeds the next frame (indices must increase by one, starting at 0). Events go to `emit`
+    /// and the work they ask of the speech backends and the player to `work`.
+    public mutating func process(
+        _ frame: borrowing AudioFrame, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
+    ) {
+        if !started { begin(emit: emit, work: work) }
         clock.advance(toEndOfFrame: frame.index)
         lastFrameIndex = frame.index
+        history.append(frame)
         if configuration.emitsLevels, let reading = meter.process(frame) {
             emit(.level(.mic, reading))
         }
         if let activity = detector.process(frame), let boundary = endpointer.process(activity) {
-            handle(boundary, emit: emit)
+            handle(boundary, emit: emit, work: work)
         }
-        perform(machine.tick(), emit: emit)
+        perform(machine.tick(), emit: emit, work: work)
+        if configuration.transcribes, let turn = recordingTurn, recordingBeganAt != frame.index {
+            work(.utteranceAudio(turn: turn, frame: copy frame))
+        }
     }
 
     /// Ends the stream: the detector's look-ahead is drained and an open utterance is closed.
-    public mutating func finish(emit: (PipelineEvent) -> Void) {
-        if !started { begin(emit: emit) }
+    public mutating func finish(emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }) {
+        if !started { begin(emit: emit, work: work) }
         for activity in detector.finish(after: lastFrameIndex) {
-            if let boundary = endpointer.process(activity) { handle(boundary, emit: emit) }
+            if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
         }
-        if let boundary = endpointer.finish() { handle(boundary, emit: emit) }
-        perform(machine.tick(), emit: emit)
+        if let boundary = endpointer.finish() { handle(boundary, emit: emit, work: work) }
+        perform(machine.tick(), emit: emit, work: work)
     }
 
-    /// Applies an input from outside the audio (a front end's command) and emits what follows.
-    public mutating func apply(_ input: (inout TurnMachine<StreamClock>) -> TurnAction, emit: (PipelineEvent) -> Void) -> TurnAction {
-        if !started { begin(emit: emit) }
+    /// Applies an input from outside the audio (a front end's command, a player's report) and
+    /// emits what follows.
+    public mutating func apply(
+        _ input: (inout TurnMachine<StreamClock>) -> TurnAction,
+        emit: (PipelineEvent) -> Void,
+        work: (SpeechWork) -> Void = { _ in }
+    ) -> TurnAction {
+        if !started { begin(emit: emit, work: work) }
         let action = input(&machine)
-        perform(action, emit: emit)
+        perform(action, emit: emit, work: work)
         return action
     }
 
-    private mutating func begin(emit: (PipelineEvent) -> Void) {
+    /// Reports what the transcriber heard of `turn`. A final transcript moves the turn on (or
+    /// is only shown, if the turn was already abandoned).
+    public mutating func transcript(
+        turn: Int, text: String, final: Bool, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
+    ) {
+        if !started { begin(emit: emit, work: work) }
+        emit(.transcript(turn: turn, text: text, final: final, time: now))
+        if final { perform(machine.finalTranscript(turn: turn, text: text), emit: emit, work: work) }
+    }
+
+    /// Reports that the transcriber could not take `turn` (`message` in words, `retryIn` when
+    /// it is tried again). The audio stays with the caller, who retries.
+    public mutating func transcriptionFailed(
+        turn: Int, message: String, retryIn: Double?, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
+    ) {
+        if !started { begin(emit: emit, work: work) }
+        emit(.error(code: "transcriber_unavailable", message: message, retryIn: retryIn, time: now))
+        perform(machine.transcriptionFailed(turn: turn), emit: emit, work: work)
+    }
+
+    /// Tells front ends about a failure outside the turn machine (a transcription dropped, a
+    /// synthesizer that failed) at the current audio time.
+    public mutating func reportError(code: String, message: String, retryIn: Double? = nil, emit: (PipelineEvent) -> Void) {
+        emit(.error(code: code, message: message, retryIn: retryIn, time: now))
+    }
+
+    private mutating func begin(emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
         started = true
         emit(.state(machine.snapshot, time: 0))
-        if configuration.startsListening { perform(machine.start(), emit: emit) }
+        if configuration.startsListening { perform(machine.start(), emit: emit, work: work) }
     }
 
     /// Audio time at the end of the latest frame, in seconds.
     public var now: Double { Double(lastFrameIndex + 1) * AudioFrame.duration }
 
-    private mutating func handle(_ boundary: Endpointer.Event, emit: (PipelineEvent) -> Void) {
+    private mutating func handle(_ boundary: Endpointer.Event, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
         switch boundary {
-        case .onsetSuspected:
+        case .onsetSuspected(let onsetFrame):
+            nextUtteranceStart = max(0, onsetFrame - configuration.endpointer.prefixPaddingFrames)
             // Only a reply being spoken cares about speech before it is confirmed: it ducks.
-            if machine.snapshot.phase == .speaking { perform(machine.utteranceStarted(), emit: emit) }
+            if machine.snapshot.phase == .speaking { perform(machine.utteranceStarted(), emit: emit, work: work) }
         case .onsetRejected:
-            if machine.snapshot.phase == .speaking { perform(machine.utteranceEnded(), emit: emit) }
+            if machine.snapshot.phase == .speaking { perform(machine.utteranceEnded(), emit: emit, work: work) }
         case .speechStarted(let onsetFrame, let audioStartFrame):
+            nextUtteranceStart = audioStartFrame
             // While speaking, the suspected onset already went to the machine (barge-in).
             let action = machine.snapshot.phase == .speaking ? TurnAction.none : machine.utteranceStarted()
             // The speech event goes out before the phase change it causes.
@@ -89,26 +139,48 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 audioStart: Double(audioStartFrame) * AudioFrame.duration,
                 time: Double(onsetFrame) * AudioFrame.duration
             ))
-            perform(action, emit: emit)
+            perform(action, emit: emit, work: work)
         case .speechEnded(_, let endFrame):
             emit(.speechEnded(turn: machine.snapshot.turn, time: Double(endFrame) * AudioFrame.duration))
-            perform(machine.utteranceEnded(), emit: emit)
+            perform(machine.utteranceEnded(), emit: emit, work: work)
         }
     }
 
-    private mutating func perform(_ action: TurnAction, emit: (PipelineEvent) -> Void) {
+    private mutating func perform(_ action: TurnAction, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
         guard case .transition(let transition) = action else { return }
         if transition.from != transition.to { emit(.state(transition.to, time: now)) }
         for effect in transition.effects {
             switch effect {
+            case .beginUtterance(let turn):
+                recordingTurn = turn
+                recordingBeganAt = lastFrameIndex
+                if configuration.transcribes { work(.beginUtterance(turn: turn, audio: history.frames(from: nextUtteranceStart))) }
             case .endUtterance(let turn):
-                // No transcriber is attached yet: an utterance yields an empty transcript,
-                // which returns the machine to listening.
-                perform(machine.finalTranscript(turn: turn, text: ""), emit: emit)
+                recordingTurn = nil
+                if configuration.transcribes {
+                    work(.endUtterance(turn: turn))
+                } else {
+                    // No transcriber: an utterance yields an empty transcript, back to listening.
+                    perform(machine.finalTranscript(turn: turn, text: ""), emit: emit, work: work)
+                }
+            case .discardUtterance(let turn):
+                recordingTurn = nil
+                if configuration.transcribes { work(.discardUtterance(turn: turn)) }
             case .reportError(let error):
                 emit(.error(code: error.code, message: error.description, time: now))
-            case .openMicrophone, .closeMicrophone, .beginUtterance, .discardUtterance, .requestReply,
-                .discardReply, .synthesize, .duckPlayback, .resumePlayback, .stopPlayback:
+            case .requestReply(let turn, let transcript):
+                work(.requestReply(turn: turn, transcript: transcript))
+            case .discardReply(let turn):
+                work(.discardReply(turn: turn))
+            case .synthesize(let reply, let text):
+                work(.synthesize(reply: reply, text: text))
+            case .duckPlayback(let reply):
+                work(.duckPlayback(reply: reply))
+            case .resumePlayback(let reply):
+                work(.resumePlayback(reply: reply))
+            case .stopPlayback(let reply):
+                work(.stopPlayback(reply: reply))
+            case .openMicrophone, .closeMicrophone:
                 break
             }
         }

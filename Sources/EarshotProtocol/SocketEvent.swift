@@ -15,6 +15,7 @@ public enum SocketEvent: Equatable, Sendable {
         case .pipeline(.state): .state
         case .pipeline(.speechStarted), .pipeline(.speechEnded): .speech
         case .pipeline(.level): .level
+        case .pipeline(.transcript): .transcript
         case .pipeline(.error), .soundServerError: .error
         case .device: .device
         }

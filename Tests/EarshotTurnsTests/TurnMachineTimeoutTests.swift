@@ -61,7 +61,7 @@ struct TurnMachineTimeoutTests {
         let endedAt = harness.clock.now
         harness.send { $0.utteranceEnded() }
         let action = Self.tickAtDeadline(&harness, expected: .seconds(2), after: endedAt)
-        #expect(action.effects == [.discardUtterance(turn: 1), .reportError(.transcriptTimedOut(turn: 1))])
+        #expect(action.effects == [.reportError(.transcriptTimedOut(turn: 1))])
         let expected = TurnSnapshot(phase: .listening, turn: 1, muted: false, error: .transcriptTimedOut(turn: 1))
         #expect(harness.machine.snapshot == expected)
         #expect(harness.send { $0.finalTranscript(turn: 1, text: "too late") } == .ignored(.staleTranscript(turn: 1)))

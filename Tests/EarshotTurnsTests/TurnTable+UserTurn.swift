@@ -46,7 +46,7 @@ extension TurnTable {
         .init(.transcribing, .tick, .thinking, .none),
         .init(
             .transcribing, .tickAfterTimeout, .listening,
-            .effects([.discardUtterance(turn: 2), .reportError(.transcriptTimedOut(turn: 2))])),
+            .effects([.reportError(.transcriptTimedOut(turn: 2))])),
 
         .init(.awaitingReply, .start, .thinking, .rejected(.voiceModeAlreadyOn)),
         .init(.awaitingReply, .dismiss, .idle, .effects([.discardReply(turn: 2), .closeMicrophone])),
