@@ -189,6 +189,11 @@ let package = Package(
             dependencies: ["EarshotVoices", "EarshotSpeech"],
             swiftSettings: strict
         ),
+        .testTarget(
+            name: "EarshotConversationTests",
+            dependencies: ["EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotAudio", "EarshotDetection"],
+            swiftSettings: strict
+        ),
         // Test-only helpers shared by test targets: the private headless PulseAudio server.
         .target(name: "EarshotTestSupport", path: "Tests/EarshotTestSupport", swiftSettings: strict),
         .testTarget(
