@@ -67,6 +67,15 @@ let package = Package(
         .target(name: "EarshotFlite", dependencies: ["CFlite", "EarshotSpeech"], swiftSettings: strict),
         .systemLibrary(name: "CEspeak", providers: [.apt(["libespeak-ng-dev"])]),
         .target(name: "EarshotEspeak", dependencies: ["CEspeak", "EarshotSpeech"], swiftSettings: strict),
+        // The configured speech backends, made from their names.
+        .target(
+            name: "EarshotBackends",
+            dependencies: [
+                "EarshotSpeech", "EarshotPocketSphinx", "EarshotFlite", "EarshotEspeak", "EarshotWyomingClient",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
         // C libraries: one system-library target and one thin Swift wrapper each.
         .systemLibrary(
             name: "CPulse",
@@ -96,7 +105,8 @@ let package = Package(
             name: "EarshotDaemon",
             dependencies: [
                 "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline",
-                "EarshotPulse", "EarshotProtocol", "EarshotServer",
+                "EarshotPulse", "EarshotProtocol", "EarshotServer", "EarshotConversation", "EarshotBackends",
+                "EarshotSpeech",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -111,7 +121,7 @@ let package = Package(
         .executableTarget(
             name: "EarshotDaemonMain",
             dependencies: [
-                "EarshotDaemon", "EarshotCommandLine",
+                "EarshotDaemon", "EarshotCommandLine", "EarshotBackends",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -121,7 +131,9 @@ let package = Package(
             name: "EarshotCLI",
             dependencies: [
                 "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotClient", "EarshotCommandLine",
+                "EarshotBackends", "EarshotConversation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),

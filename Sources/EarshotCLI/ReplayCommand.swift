@@ -1,9 +1,12 @@
 import ArgumentParser
 import EarshotAudio
+import EarshotBackends
 import EarshotCommandLine
+import EarshotConversation
 import EarshotDetection
 import EarshotPipeline
 import Foundation
+import Logging
 
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,7 +15,11 @@ struct ReplayCommand: AsyncParsableCommand {
         discussion: """
             The pipeline is the one the daemon runs: voice-activity detection, endpointing, the turn \
             machine in hands-free mode, and the level meter. Each line has "event" and "t" (audio \
-            time in seconds). The same file and options always print the same bytes. See PROTOCOL.md.
+            time in seconds). The same file and options always print the same bytes (with a Wyoming \
+            server, partial transcripts depend on its timing). See PROTOCOL.md.
+
+            With --stt, each utterance is transcribed while it plays (transcript events); replay has \
+            no front end to answer, so each reply is declined and the turn returns to listening.
             """
     )
 
@@ -28,23 +35,44 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Pace the replay like a live microphone (one 10 ms frame every 10 ms).")
     var realtime = false
 
+    @Option(help: "Transcribe utterances: none, embedded (pocketsphinx), or a Wyoming server (tcp://HOST:PORT, unix:///PATH).")
+    var stt = "none"
+
+    @Option(help: "Language of the speech, for the transcriber (BCP 47).")
+    var language = "en-US"
+
     @OptionGroup var endpointing: EndpointingOptions
 
     func validate() throws {
         guard (1...60).contains(levelHz) else {
             throw ValidationError("--level-hz must be between 1 and 60 (got \(levelHz)).")
         }
+        do {
+            _ = try TranscriberChoice(parsing: stt)
+        } catch {
+            throw ValidationError("--stt: \(error.description)")
+        }
     }
 
     func run() async throws {
         let clip = try AudioInput.read(file)
-        let configuration = VoicePipeline<SpectralVAD>.Configuration(
+        var configuration = VoicePipeline<SpectralVAD>.Configuration(
             endpointer: endpointing.configuration,
             levelMeter: LevelMeter.Configuration(readingsPerSecond: levelHz),
-            emitsLevels: levels
+            emitsLevels: levels,
+            transcribes: true
         )
-        var replay = Replay(detector: SpectralVAD(), configuration: configuration)
         let output = StandardOutput()
+        let choice = try TranscriberChoice(parsing: stt)
+        if let transcriber = SpeechBackends.transcriber(choice, logger: Logger(label: "earshot.stt")) {
+            var replay = ReplayTranscription(
+                replay: Replay(detector: SpectralVAD(), configuration: configuration), transcriber: transcriber, language: language
+            )
+            try await replay.run(clip, realtime: realtime, write: output.write)
+            return
+        }
+        configuration.transcribes = false
+        var replay = Replay(detector: SpectralVAD(), configuration: configuration)
         if realtime {
             let clock = ContinuousClock()
             let start = clock.now

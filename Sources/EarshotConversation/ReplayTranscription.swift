@@ -29,8 +29,12 @@ public struct ReplayTranscription<Detector: VoiceActivityDetector> {
         self.language = language
     }
 
-    public mutating func run(_ clip: AudioClip, write: ([UInt8]) -> Void) async {
+    /// Replays `clip`; with `realtime`, one frame every 10 ms like a live microphone.
+    public mutating func run(_ clip: AudioClip, realtime: Bool = false, write: ([UInt8]) -> Void) async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
         for frame in clip.frames {
+            if realtime { try await clock.sleep(until: start.advanced(by: .milliseconds(10 * (frame.index + 1)))) }
             var work: [SpeechWork] = []
             replay.feed(frame) { work.append($0) }
             await perform(work)

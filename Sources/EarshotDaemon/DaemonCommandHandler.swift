@@ -49,7 +49,7 @@ struct DaemonCommandHandler: CommandHandler {
                 "sink": .optional(audio.sink),
                 "audio_time": .number(session.audioTime, decimals: 2),
             ]),
-            "backends": .object(["vad": "spectral", "transcription": "none", "speech": "none"]),
+            "backends": .object(["vad": "spectral", "transcription": .string(session.transcription?.transcriber.name ?? "none"), "speech": "none"]),
             "uptime": .number(Double(uptime.components.seconds) + Double(uptime.components.attoseconds) * 1e-18, decimals: 1),
             "counters": .object([
                 "frames": .integer(counters.framesCaptured),

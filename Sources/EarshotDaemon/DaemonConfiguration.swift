@@ -1,3 +1,4 @@
+public import EarshotBackends
 public import EarshotDetection
 
 /// Everything `earshotd` is told at start: where to listen, which devices, how to endpoint.
@@ -16,6 +17,10 @@ public struct DaemonConfiguration: Sendable {
     public var startsListening: Bool
     /// Play a short cue on entering and leaving voice mode.
     public var playsCues: Bool
+    /// Which backend transcribes utterances.
+    public var transcriber: TranscriberChoice
+    /// The language spoken, for the transcriber (BCP 47).
+    public var language: String
 
     public init(
         socketPath: String,
@@ -25,7 +30,9 @@ public struct DaemonConfiguration: Sendable {
         endpointer: Endpointer.Configuration = .init(),
         detector: SpectralVAD.Configuration = .init(),
         startsListening: Bool = false,
-        playsCues: Bool = false
+        playsCues: Bool = false,
+        transcriber: TranscriberChoice = .embedded,
+        language: String = "en-US"
     ) {
         self.socketPath = socketPath
         self.soundServer = soundServer
@@ -35,5 +42,7 @@ public struct DaemonConfiguration: Sendable {
         self.detector = detector
         self.startsListening = startsListening
         self.playsCues = playsCues
+        self.transcriber = transcriber
+        self.language = language
     }
 }

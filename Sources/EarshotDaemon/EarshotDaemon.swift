@@ -1,3 +1,5 @@
+import EarshotBackends
+import EarshotConversation
 import EarshotPulse
 import EarshotServer
 public import Logging
@@ -14,7 +16,14 @@ public enum EarshotDaemon {
         // Voice mode starts off unless asked for: the microphone stays closed until `start`.
         engine.setCapturing(configuration.startsListening)
         let relay = EventRelay()
-        let session = VoiceSession(configuration: configuration, engine: engine, relay: relay, logger: Logger(label: "earshotd.turns"))
+        let (reports, reported) = AsyncStream.makeStream(of: TranscriptionReport.self)
+        let transcription = SpeechBackends.transcriber(configuration.transcriber, logger: Logger(label: "earshotd.stt")).map {
+            TranscriptionQueue(transcriber: $0, configuration: .init(language: configuration.language)) { reported.yield($0) }
+        }
+        let session = VoiceSession(
+            configuration: configuration, engine: engine, relay: relay, transcription: transcription,
+            logger: Logger(label: "earshotd.turns")
+        )
         let server = SocketServer(
             configuration: .init(path: configuration.socketPath),
             logger: Logger(label: "earshotd.socket"),
@@ -26,6 +35,7 @@ public enum EarshotDaemon {
                 services: [
                     .init(service: SocketService(server: server), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                     .init(service: CaptureService(engine: engine, session: session, logger: logger), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(service: TranscriptionService(reports: reports, session: session), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger

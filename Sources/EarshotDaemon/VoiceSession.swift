@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotConversation
 import EarshotDetection
 import EarshotPipeline
 import EarshotProtocol
@@ -26,15 +27,22 @@ final class VoiceSession: Sendable {
     private let engine: PulseAudioEngine
     private let playsCues: Bool
     private let logger: Logger
+    /// Where utterances go to be transcribed; nil when transcription is off.
+    let transcription: TranscriptionQueue?
     let startedAt = ContinuousClock.now
 
-    init(configuration: DaemonConfiguration, engine: PulseAudioEngine, relay: EventRelay, logger: Logger) {
+    init(
+        configuration: DaemonConfiguration, engine: PulseAudioEngine, relay: EventRelay,
+        transcription: TranscriptionQueue?, logger: Logger
+    ) {
         let pipeline = VoicePipeline(detector: SpectralVAD(configuration: configuration.detector), configuration: .init(
             endpointer: configuration.endpointer,
             levelMeter: LevelMeter.Configuration(readingsPerSecond: LevelMeter.Configuration.maximumReadingsPerSecond),
             emitsLevels: true,
-            startsListening: configuration.startsListening
+            startsListening: configuration.startsListening,
+            transcribes: transcription != nil
         ))
+        self.transcription = transcription
         self.pipeline = Mutex(pipeline)
         self.relay = relay
         self.engine = engine
@@ -46,7 +54,7 @@ final class VoiceSession: Sendable {
     /// `capturedAt` is the wall-clock time the frame reached Earshot, stamped on its events.
     func process(_ frame: AudioFrame, capturedAt: Double) {
         pipeline.withLock { pipeline in
-            pipeline.process(frame) { event in deliver(event, wall: capturedAt) }
+            pipeline.process(frame, emit: { deliver($0, wall: capturedAt) }, work: perform)
         }
     }
 
@@ -54,9 +62,44 @@ final class VoiceSession: Sendable {
     func apply(_ input: @Sendable (inout TurnMachine<StreamClock>) -> TurnAction) -> Result<TurnSnapshot, ProtocolError> {
         pipeline.withLock { pipeline in
             let wall = WallClock.now()
-            let action = pipeline.apply(input) { event in deliver(event, wall: wall) }
+            let action = pipeline.apply(input, emit: { deliver($0, wall: wall) }, work: perform)
             if case .rejected(let rejection) = action { return .failure(ProtocolError(rejection)) }
             return .success(pipeline.machine.snapshot)
+        }
+    }
+
+    /// Gives the pipeline what the transcriber reported.
+    func handle(_ report: TranscriptionReport) {
+        pipeline.withLock { pipeline in
+            let wall = WallClock.now()
+            let emit = { (event: PipelineEvent) in self.deliver(event, wall: wall) }
+            switch report {
+            case .partial(let turn, let text):
+                pipeline.transcript(turn: turn, text: text, final: false, emit: emit, work: perform)
+            case .final(let turn, let text):
+                pipeline.transcript(turn: turn, text: text, final: true, emit: emit, work: perform)
+            case .failed(let turn, let message, let retryIn):
+                pipeline.transcriptionFailed(turn: turn, message: message, retryIn: retryIn, emit: emit, work: perform)
+            case .dropped(_, let message):
+                pipeline.reportError(code: "transcript_dropped", message: message, emit: emit)
+            }
+        }
+    }
+
+    /// Carries out what the pipeline asks of the backends. Runs inside the pipeline's lock, so
+    /// it only hands work on: nothing here waits.
+    private func perform(_ work: SpeechWork) {
+        switch work {
+        case .beginUtterance(let turn, let audio):
+            transcription?.begin(turn: turn, samples: PCM16.samples(of: audio))
+        case .utteranceAudio(let turn, let frame):
+            transcription?.append(turn: turn, samples: PCM16.samples(of: frame))
+        case .endUtterance(let turn):
+            transcription?.end(turn: turn)
+        case .discardUtterance(let turn):
+            transcription?.discard(turn: turn)
+        case .requestReply, .discardReply, .synthesize, .duckPlayback, .resumePlayback, .stopPlayback:
+            break
         }
     }
 

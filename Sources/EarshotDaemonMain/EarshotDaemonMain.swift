@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotBackends
 import EarshotCommandLine
 import EarshotDaemon
 import EarshotDetection
@@ -29,6 +30,12 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Sink (speaker) to play to (default: follow the server's default).")
     var sink: String?
 
+    @Option(help: "Transcription: embedded (pocketsphinx), none, or a Wyoming server (tcp://HOST:PORT, unix:///PATH).")
+    var stt = "embedded"
+
+    @Option(help: "Language of the speech (BCP 47).")
+    var language = "en-US"
+
     @OptionGroup var endpointing: EndpointingOptions
 
     @Option(help: "Speech probability at or above which a frame counts as speech, 0 to 1 (default: the tuned 0.5).")
@@ -47,6 +54,11 @@ struct EarshotDaemonMain: AsyncParsableCommand {
         if let vadThreshold, !(0...1).contains(vadThreshold) {
             throw ValidationError("--vad-threshold must be between 0 and 1 (got \(vadThreshold)).")
         }
+        do {
+            _ = try TranscriberChoice(parsing: stt)
+        } catch {
+            throw ValidationError("--stt: \(error.description)")
+        }
     }
 
     func run() async throws {
@@ -64,7 +76,9 @@ struct EarshotDaemonMain: AsyncParsableCommand {
             endpointer: endpointing.configuration,
             detector: SpectralVAD.Configuration(threshold: vadThreshold ?? SpectralVAD.Configuration().threshold),
             startsListening: listen,
-            playsCues: cues
+            playsCues: cues,
+            transcriber: try TranscriberChoice(parsing: stt),
+            language: language
         )
         try await EarshotDaemon.run(configuration: configuration, logger: Logger(label: "earshotd"))
     }

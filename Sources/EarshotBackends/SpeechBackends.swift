@@ -1,0 +1,23 @@
+public import EarshotSpeech
+import EarshotPocketSphinx
+import EarshotWyomingClient
+public import Logging
+
+/// Makes the configured backends.
+public enum SpeechBackends {
+    public static func transcriber(_ choice: TranscriberChoice, logger: Logger) -> (any Transcriber)? {
+        switch choice {
+        case .none: nil
+        case .embedded: EmbeddedTranscriber()
+        case .wyoming(let endpoint): WyomingTranscriber(endpoint: endpoint, logger: logger)
+        }
+    }
+
+    public static func synthesizer(_ choice: SynthesizerChoice, logger: Logger) -> (any Synthesizer)? {
+        switch choice {
+        case .none: nil
+        case .embedded: EmbeddedSynthesizer()
+        case .wyoming(let endpoint): WyomingSynthesizer(endpoint: endpoint, logger: logger)
+        }
+    }
+}
