@@ -106,7 +106,7 @@ let package = Package(
             dependencies: [
                 "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline",
                 "EarshotPulse", "EarshotProtocol", "EarshotServer", "EarshotConversation", "EarshotBackends",
-                "EarshotSpeech",
+                "EarshotSpeech", "EarshotVoices",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -203,7 +203,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotConversationTests",
-            dependencies: ["EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotAudio", "EarshotDetection"],
+            dependencies: [
+                "EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotAudio", "EarshotDetection",
+                "EarshotWyomingClient", "EarshotTestSupport",
+            ],
             swiftSettings: strict
         ),
         // Test-only helpers shared by test targets: the private headless PulseAudio server.

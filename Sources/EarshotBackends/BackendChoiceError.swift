@@ -5,6 +5,8 @@ public struct BackendChoiceError: Error, Equatable, Sendable, CustomStringConver
     public var reason: String
 
     public var description: String {
-        "\"\(text)\" is not a \(kind) backend: use embedded, none, tcp://HOST:PORT or unix:///PATH (\(reason))"
+        text.contains("://")
+            ? "\"\(text)\" is not a usable \(kind) server address: \(reason)"
+            : "\"\(text)\" is not a \(kind) backend: use embedded, none, tcp://HOST:PORT or unix:///PATH."
     }
 }

@@ -60,7 +60,9 @@ public struct ReplayTranscription<Detector: VoiceActivityDetector> {
             let partials = PartialTranscripts()
             let transcriber = transcriber, language = language
             let task = Task {
-                try await transcriber.transcribe(audio, language: language) { partials.append($0) }
+                // Once the transcriber is done, even early on a failure, nothing waits for it to read.
+                defer { audio.stopConsuming() }
+                return try await transcriber.transcribe(audio, language: language) { partials.append($0) }
             }
             active = ActiveUtterance(turn: turn, audio: audio, task: task, partials: partials)
         case .utteranceAudio(let turn, let frame):

@@ -2,6 +2,7 @@ import EarshotPipeline
 import EarshotProtocol
 import EarshotPulse
 import EarshotServer
+import EarshotSpeech
 import EarshotTurns
 
 /// Answers front ends' commands: turn inputs go to the session, device commands to the engine.
@@ -22,6 +23,14 @@ struct DaemonCommandHandler: CommandHandler {
         case .devices: await devices()
         case .setSource(let name): await route(setting: "source", to: name) { () async throws(PulseError) in try await engine.setSource(name) }
         case .setSink(let name): await route(setting: "sink", to: name) { () async throws(PulseError) in try await engine.setSink(name) }
+        case .speak(let text, let voiceName, let turn):
+            speak(text, voiceName: voiceName, turn: turn)
+        case .voices:
+            .success(["voices": session.voiceListing])
+        case .setVoice(let name):
+            setVoice(name)
+        case .preview(let name):
+            preview(name)
         case .subscribe, .unsubscribe:
             // The server answers these itself; reaching here is a wiring mistake, said plainly.
             .failure(ProtocolError(code: ProtocolError.Code.internalError, message: "\(command.name) is handled by the socket server."))
@@ -32,6 +41,38 @@ struct DaemonCommandHandler: CommandHandler {
         switch session.apply(input) {
         case .success(let snapshot): .success(["state": JSONValue(snapshot)])
         case .failure(let error): .failure(error)
+        }
+    }
+
+    private func speak(_ text: String, voiceName: String?, turn: Int?) -> CommandResult {
+        var voice: Voice?
+        if let voiceName {
+            switch session.voice(named: voiceName) {
+            case .success(let found): voice = found
+            case .failure(let error): return .failure(error)
+            }
+        }
+        switch session.speak(text, voice: voice, turn: turn) {
+        case .success(let snapshot): return .success(["state": JSONValue(snapshot)])
+        case .failure(let error): return .failure(error)
+        }
+    }
+
+    private func setVoice(_ name: String) -> CommandResult {
+        switch session.voice(named: name) {
+        case .success(let voice):
+            session.currentVoice = voice
+            return .success(["voice": .string(voice.id)])
+        case .failure(let error):
+            return .failure(error)
+        }
+    }
+
+    private func preview(_ name: String?) -> CommandResult {
+        let found = name.map { session.voice(named: $0) } ?? .success(session.currentVoice)
+        switch found.flatMap({ voice in session.preview(voice).map { (voice, $0) } }) {
+        case .success(let (voice, snapshot)): return .success(["voice": .string(voice.id), "state": JSONValue(snapshot)])
+        case .failure(let error): return .failure(error)
         }
     }
 
@@ -49,7 +90,7 @@ struct DaemonCommandHandler: CommandHandler {
                 "sink": .optional(audio.sink),
                 "audio_time": .number(session.audioTime, decimals: 2),
             ]),
-            "backends": .object(["vad": "spectral", "transcription": .string(session.transcription?.transcriber.name ?? "none"), "speech": "none"]),
+            "backends": .object(["vad": "spectral", "transcription": .string(session.transcription?.transcriber.name ?? "none"), "speech": .string(session.player?.name ?? "none"), "voice": .string(session.currentVoice.id)]),
             "uptime": .number(Double(uptime.components.seconds) + Double(uptime.components.attoseconds) * 1e-18, decimals: 1),
             "counters": .object([
                 "frames": .integer(counters.framesCaptured),

@@ -21,6 +21,12 @@ public struct DaemonConfiguration: Sendable {
     public var transcriber: TranscriberChoice
     /// The language spoken, for the transcriber (BCP 47).
     public var language: String
+    /// Which backend speaks replies.
+    public var synthesizer: SynthesizerChoice
+    /// The voice replies are spoken in, by id or name (Breeze when nil).
+    public var voice: String?
+    /// Where the bundled voices are (found next to the executable or in the checkout when nil).
+    public var voicesDirectory: String?
 
     public init(
         socketPath: String,
@@ -32,7 +38,10 @@ public struct DaemonConfiguration: Sendable {
         startsListening: Bool = false,
         playsCues: Bool = false,
         transcriber: TranscriberChoice = .embedded,
-        language: String = "en-US"
+        language: String = "en-US",
+        synthesizer: SynthesizerChoice = .embedded,
+        voice: String? = nil,
+        voicesDirectory: String? = nil
     ) {
         self.socketPath = socketPath
         self.soundServer = soundServer
@@ -44,5 +53,8 @@ public struct DaemonConfiguration: Sendable {
         self.playsCues = playsCues
         self.transcriber = transcriber
         self.language = language
+        self.synthesizer = synthesizer
+        self.voice = voice
+        self.voicesDirectory = voicesDirectory
     }
 }

@@ -2,6 +2,7 @@ import EarshotBackends
 import EarshotConversation
 import EarshotPulse
 import EarshotServer
+import EarshotVoices
 public import Logging
 import ServiceLifecycle
 
@@ -20,9 +21,20 @@ public enum EarshotDaemon {
         let transcription = SpeechBackends.transcriber(configuration.transcriber, logger: Logger(label: "earshotd.stt")).map {
             TranscriptionQueue(transcriber: $0, configuration: .init(language: configuration.language)) { reported.yield($0) }
         }
+        let voices = VoiceCatalog.load(explicitBundledDirectory: configuration.voicesDirectory)
+        for problem in voices.problems { logger.warning("\(problem.description)") }
+        guard let voice = configuration.voice.map({ voices.voice(named: $0) }) ?? voices.defaultVoice else {
+            let known = voices.voices.map(\.id).joined(separator: ", ")
+            throw DaemonStartError(message: "There is no voice called \"\(configuration.voice ?? "breeze")\". Voices: \(known).")
+        }
+        let tap = SpeakerTap()
+        let (playbackReports, playbackReported) = AsyncStream.makeStream(of: PlaybackReport.self)
+        let player = SpeechBackends.synthesizer(configuration.synthesizer, logger: Logger(label: "earshotd.tts")).map {
+            SpeechPlayer(engine: engine, synthesizer: $0, tap: tap, logger: Logger(label: "earshotd.speech")) { playbackReported.yield($0) }
+        }
         let session = VoiceSession(
             configuration: configuration, engine: engine, relay: relay, transcription: transcription,
-            logger: Logger(label: "earshotd.turns")
+            player: player, tap: tap, voices: voices, voice: voice, logger: Logger(label: "earshotd.turns")
         )
         let server = SocketServer(
             configuration: .init(path: configuration.socketPath),
@@ -36,6 +48,7 @@ public enum EarshotDaemon {
                     .init(service: SocketService(server: server), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                     .init(service: CaptureService(engine: engine, session: session, logger: logger), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                     .init(service: TranscriptionService(reports: reports, session: session), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(service: PlaybackService(reports: playbackReports, session: session), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger

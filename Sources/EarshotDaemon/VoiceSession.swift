@@ -4,6 +4,8 @@ import EarshotDetection
 import EarshotPipeline
 import EarshotProtocol
 import EarshotPulse
+import EarshotSpeech
+import EarshotVoices
 import EarshotTurns
 import Logging
 import Synchronization
@@ -29,11 +31,20 @@ final class VoiceSession: Sendable {
     private let logger: Logger
     /// Where utterances go to be transcribed; nil when transcription is off.
     let transcription: TranscriptionQueue?
+    /// Speaks replies; nil when speech is off.
+    let player: SpeechPlayer?
+    /// What the player hands the speaker, taken back in step with the microphone.
+    let tap: SpeakerTap
+    let voices: VoiceCatalog
+    private let voiceSetting: Mutex<Voice>
+    /// A `speak` command's own voice, for the reply it is about to start.
+    let voiceForNextReply = Mutex<Voice?>(nil)
     let startedAt = ContinuousClock.now
 
     init(
         configuration: DaemonConfiguration, engine: PulseAudioEngine, relay: EventRelay,
-        transcription: TranscriptionQueue?, logger: Logger
+        transcription: TranscriptionQueue?, player: SpeechPlayer?, tap: SpeakerTap,
+        voices: VoiceCatalog, voice: Voice, logger: Logger
     ) {
         let pipeline = VoicePipeline(detector: SpectralVAD(configuration: configuration.detector), configuration: .init(
             endpointer: configuration.endpointer,
@@ -43,6 +54,10 @@ final class VoiceSession: Sendable {
             transcribes: transcription != nil
         ))
         self.transcription = transcription
+        self.player = player
+        self.tap = tap
+        self.voices = voices
+        self.voiceSetting = Mutex(voice)
         self.pipeline = Mutex(pipeline)
         self.relay = relay
         self.engine = engine
@@ -55,6 +70,9 @@ final class VoiceSession: Sendable {
     func process(_ frame: AudioFrame, capturedAt: Double) {
         pipeline.withLock { pipeline in
             pipeline.process(frame, emit: { deliver($0, wall: capturedAt) }, work: perform)
+            if let played = tap.nextFrame(index: frame.index) {
+                pipeline.played(played) { deliver($0, wall: capturedAt) }
+            }
         }
     }
 
@@ -98,8 +116,31 @@ final class VoiceSession: Sendable {
             transcription?.end(turn: turn)
         case .discardUtterance(let turn):
             transcription?.discard(turn: turn)
-        case .requestReply, .discardReply, .synthesize, .duckPlayback, .resumePlayback, .stopPlayback:
+        case .synthesize(let reply, let text):
+            let voice = voiceForNextReply.withLock { pending in
+                defer { pending = nil }
+                return pending
+            } ?? currentVoice
+            player?.speak(reply: reply, text: text, voice: voice)
+        case .stopPlayback(let reply):
+            player?.stop(reply: reply)
+        case .requestReply, .discardReply, .duckPlayback, .resumePlayback:
+            // A front end answers a transcript with `speak`; ducking needs stream volume (not yet).
             break
+        }
+    }
+
+    /// The voice replies are spoken in.
+    var currentVoice: Voice {
+        get { voiceSetting.withLock { $0 } }
+        set { voiceSetting.withLock { $0 = newValue } }
+    }
+
+    /// Tells front ends about a failure outside the turn machine.
+    func reportError(code: String, message: String) {
+        pipeline.withLock { pipeline in
+            let wall = WallClock.now()
+            pipeline.reportError(code: code, message: message) { self.deliver($0, wall: wall) }
         }
     }
 

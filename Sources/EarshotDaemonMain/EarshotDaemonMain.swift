@@ -36,6 +36,15 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Language of the speech (BCP 47).")
     var language = "en-US"
 
+    @Option(help: "Speech: embedded (flite, espeak-ng), none, or a Wyoming server (tcp://HOST:PORT, unix:///PATH).")
+    var tts = "embedded"
+
+    @Option(help: "The voice replies are spoken in: breeze, cove, sky, juniper, ember, or one of your own.")
+    var voice: String?
+
+    @Option(help: "Directory of the bundled voices (default: next to the executable, or the source checkout).")
+    var voicesDir: String?
+
     @OptionGroup var endpointing: EndpointingOptions
 
     @Option(help: "Speech probability at or above which a frame counts as speech, 0 to 1 (default: the tuned 0.5).")
@@ -59,6 +68,11 @@ struct EarshotDaemonMain: AsyncParsableCommand {
         } catch {
             throw ValidationError("--stt: \(error.description)")
         }
+        do {
+            _ = try SynthesizerChoice(parsing: tts)
+        } catch {
+            throw ValidationError("--tts: \(error.description)")
+        }
     }
 
     func run() async throws {
@@ -78,7 +92,10 @@ struct EarshotDaemonMain: AsyncParsableCommand {
             startsListening: listen,
             playsCues: cues,
             transcriber: try TranscriberChoice(parsing: stt),
-            language: language
+            language: language,
+            synthesizer: try SynthesizerChoice(parsing: tts),
+            voice: voice,
+            voicesDirectory: voicesDir
         )
         try await EarshotDaemon.run(configuration: configuration, logger: Logger(label: "earshotd"))
     }

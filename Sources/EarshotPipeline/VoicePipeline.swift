@@ -13,6 +13,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     private var detector: Detector
     private var endpointer: Endpointer
     private var meter: LevelMeter
+    private var speakerMeter: LevelMeter
     private let clock: StreamClock
     private var lastFrameIndex = -1
     private var started = false
@@ -28,6 +29,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         self.detector = detector
         self.endpointer = Endpointer(configuration: configuration.endpointer)
         self.meter = LevelMeter(configuration: configuration.levelMeter)
+        self.speakerMeter = LevelMeter(configuration: configuration.levelMeter)
         self.clock = StreamClock()
         self.machine = TurnMachine(clock: clock, configuration: configuration.turns)
         let interruptionFrames = Int(configuration.turns.minimumInterruption / .milliseconds(10)) + 1
@@ -60,6 +62,14 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         perform(machine.tick(), emit: emit, work: work)
         if configuration.transcribes, let turn = recordingTurn, recordingBeganAt != frame.index {
             work(.utteranceAudio(turn: turn, frame: copy frame))
+        }
+    }
+
+    /// Reports the 10 ms the speaker is playing alongside the latest microphone frame: its
+    /// level animates the blob while the assistant speaks.
+    public mutating func played(_ frame: borrowing AudioFrame, emit: (PipelineEvent) -> Void) {
+        if configuration.emitsLevels, let reading = speakerMeter.process(frame) {
+            emit(.level(.speaker, reading))
         }
     }
 

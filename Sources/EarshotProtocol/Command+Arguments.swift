@@ -20,6 +20,15 @@ extension Command {
         case "devices": self = .devices
         case "set-source": self = .setSource(try Self.deviceName(request, kind: "source"))
         case "set-sink": self = .setSink(try Self.deviceName(request, kind: "sink"))
+        case "speak", "say":
+            self = .speak(
+                text: try Self.text(request["text"]),
+                voice: try Self.voiceName(request["voice"], required: false),
+                turn: try Self.turn(request["turn"])
+            )
+        case "voices": self = .voices
+        case "set-voice": self = .setVoice(try Self.voiceName(request["voice"], required: true) ?? "")
+        case "preview": self = .preview(try Self.voiceName(request["voice"], required: false))
         default: throw ProtocolError.unknownCommand(name)
         }
     }
@@ -27,8 +36,14 @@ extension Command {
     /// The arguments of this command as request members (after `id` and `cmd`).
     public var arguments: JSONObject {
         switch self {
-        case .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .unsubscribe, .devices:
+        case .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .unsubscribe, .devices, .voices:
             [:]
+        case .speak(let text, let voice, let turn):
+            ["text": .string(text), "voice": .optional(voice), "turn": turn.map { .integer($0) } ?? .null]
+        case .setVoice(let voice):
+            ["voice": .string(voice)]
+        case .preview(let voice):
+            ["voice": .optional(voice)]
         case .subscribe(let topics, let levelHz):
             ["topics": .array(topics.sorted().map { .string($0.rawValue) }), "level_hz": .integer(levelHz)]
         case .setSource(let name), .setSink(let name):
@@ -64,6 +79,37 @@ extension Command {
             )
         }
         return rate
+    }
+
+    /// The longest text one `speak` takes; longer replies are sent in parts.
+    public static let maximumSpeechCharacters = 10_000
+
+    private static func text(_ value: JSONValue?) throws(ProtocolError) -> String {
+        let requirement = "the text to say, a non-empty string of at most \(maximumSpeechCharacters) characters"
+        guard let text = value?.stringValue, !text.allSatisfy(\.isWhitespace), text.count <= maximumSpeechCharacters else {
+            throw ProtocolError.invalidArgument("text", must: requirement, found: value)
+        }
+        return text
+    }
+
+    private static func voiceName(_ value: JSONValue?, required: Bool) throws(ProtocolError) -> String? {
+        let requirement = "a voice name (see voices)"
+        switch value {
+        case nil where !required, .null where !required: return nil
+        case .string(let name) where !name.isEmpty: return name
+        case let other: throw ProtocolError.invalidArgument("voice", must: requirement, found: other)
+        }
+    }
+
+    private static func turn(_ value: JSONValue?) throws(ProtocolError) -> Int? {
+        switch value {
+        case nil, .null: return nil
+        case let value?:
+            guard let turn = value.numberValue?.integerValue, turn >= 1 else {
+                throw ProtocolError.invalidArgument("turn", must: "the number of the turn being answered (1 or more)", found: value)
+            }
+            return turn
+        }
     }
 
     private static func deviceName(_ request: JSONObject, kind: String) throws(ProtocolError) -> String? {

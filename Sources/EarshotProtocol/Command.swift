@@ -15,6 +15,15 @@ public enum Command: Hashable, Sendable {
     case setSource(String?)
     /// Play to the named sink; `nil` follows the sound server's default.
     case setSink(String?)
+    /// Say `text` (in `voice`, else the current one), as the reply to `turn` or, without one,
+    /// unprompted while listening. `say` is the same command.
+    case speak(text: String, voice: String?, turn: Int?)
+    /// The voices, the current one marked.
+    case voices
+    /// Speak in the named voice from now on.
+    case setVoice(String)
+    /// Speak a sample line in the named voice (the current one when nil).
+    case preview(String?)
 
     /// `level_hz` when a subscription does not say.
     public static let defaultLevelHz = 30
@@ -24,7 +33,7 @@ public enum Command: Hashable, Sendable {
     /// Every command name on the wire, in the documented order.
     public static let names = [
         "status", "start", "dismiss", "stop", "cancel", "mute", "unmute", "subscribe", "unsubscribe", "devices",
-        "set-source", "set-sink",
+        "set-source", "set-sink", "speak", "say", "voices", "set-voice", "preview",
     ]
 
     /// The `cmd` value of this command.
@@ -42,6 +51,10 @@ public enum Command: Hashable, Sendable {
         case .devices: "devices"
         case .setSource: "set-source"
         case .setSink: "set-sink"
+        case .speak: "speak"
+        case .voices: "voices"
+        case .setVoice: "set-voice"
+        case .preview: "preview"
         }
     }
 }

@@ -16,8 +16,11 @@ public final class UtteranceAudio: AsyncSequence, Sendable {
     private struct State {
         var chunks: [[Int16]] = []
         var finished = false
-        /// Iterators waiting for the chunk at their position (or the end).
-        var readers: [(position: Int, continuation: CheckedContinuation<[Int16]?, Never>)] = []
+        /// Iterators waiting for the chunk at their position (or the end), by reader id.
+        var readers: [(id: Int, position: Int, continuation: CheckedContinuation<[Int16]?, Never>)] = []
+        var nextReaderID = 0
+        /// Reader ids whose task was cancelled before they started waiting.
+        var cancelledReaders: Set<Int> = []
         /// The furthest position any iterator has asked for: chunks before it were consumed.
         var requested = 0
         var consumptionWaiters: [(position: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -65,6 +68,17 @@ public final class UtteranceAudio: AsyncSequence, Sendable {
 
     public var isFinished: Bool { state.withLock { $0.finished } }
 
+    /// Nobody will read further (the transcription ended or failed): releases every waiter of
+    /// ``consumed(through:)``.
+    public func stopConsuming() {
+        let waiting = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.requested = .max
+            defer { state.consumptionWaiters.removeAll() }
+            return state.consumptionWaiters.map(\.continuation)
+        }
+        for waiter in waiting { waiter.resume() }
+    }
+
     /// Returns once a reader has finished with every chunk up to `count` (that is, has asked for
     /// the chunk after them, or for the end).
     public func consumed(through count: Int) async {
@@ -87,14 +101,30 @@ public final class UtteranceAudio: AsyncSequence, Sendable {
             return ready
         }
         for waiter in satisfied { waiter.resume() }
-        return await withCheckedContinuation { (continuation: CheckedContinuation<[Int16]?, Never>) in
-            let immediate = state.withLock { state -> [Int16]?? in
-                if position < state.chunks.count { return .some(state.chunks[position]) }
-                if state.finished { return .some(nil) }
-                state.readers.append((position, continuation))
-                return nil
+        let id = state.withLock { state in
+            defer { state.nextReaderID += 1 }
+            return state.nextReaderID
+        }
+        // A cancelled reader sees the end, so a transcription abandoned mid-utterance returns at once.
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[Int16]?, Never>) in
+                let immediate = state.withLock { state -> [Int16]?? in
+                    if position < state.chunks.count { return .some(state.chunks[position]) }
+                    if state.finished || state.cancelledReaders.remove(id) != nil { return .some(nil) }
+                    state.readers.append((id, position, continuation))
+                    return nil
+                }
+                if let immediate { continuation.resume(returning: immediate) }
             }
-            if let immediate { continuation.resume(returning: immediate) }
+        } onCancel: {
+            let waiting = state.withLock { state -> CheckedContinuation<[Int16]?, Never>? in
+                guard let index = state.readers.firstIndex(where: { $0.id == id }) else {
+                    state.cancelledReaders.insert(id)
+                    return nil
+                }
+                return state.readers.remove(at: index).continuation
+            }
+            waiting?.resume(returning: nil)
         }
     }
 

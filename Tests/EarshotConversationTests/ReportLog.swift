@@ -11,8 +11,8 @@ final class ReportLog: Sendable {
 
     var all: [TranscriptionReport] { reports.withLock { $0 } }
 
-    /// Waits (up to `seconds`) until a report matching `predicate` has arrived.
-    func wait(seconds: Double = 10, for predicate: (TranscriptionReport) -> Bool) async -> TranscriptionReport? {
+    /// Waits (up to `seconds`; generous, because the whole suite shares two cores) until a report matching `predicate` has arrived.
+    func wait(seconds: Double = 60, for predicate: (TranscriptionReport) -> Bool) async -> TranscriptionReport? {
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int(seconds * 1000)))
         while ContinuousClock.now < deadline {
             if let found = all.first(where: predicate) { return found }

@@ -20,6 +20,7 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// Starts `earshotd --socket <dir>/earshot.sock` with `arguments`, in `environment` (which
     /// should name the sound server), and waits until its socket accepts connections.
+    /// Transcription is off unless `arguments` names a backend (`--stt`), as in plain replay.
     init(directory: String, environment: [String: String], arguments: [String] = []) throws {
         guard let binary = Self.binary else { throw NotBuilt() }
         socketPath = directory + "/earshot.sock"
@@ -27,7 +28,8 @@ final class DaemonProcess: @unchecked Sendable {
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.executableURL = binary
-        process.arguments = ["--socket", socketPath, "--verbose"] + arguments
+        let transcription = arguments.contains("--stt") ? [] : ["--stt", "none"]
+        process.arguments = ["--socket", socketPath, "--verbose"] + transcription + arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = log
         process.standardError = log

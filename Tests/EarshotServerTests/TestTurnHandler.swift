@@ -43,6 +43,10 @@ actor TestTurnHandler: CommandHandler {
             if let name, !Self.sinks.contains(name) { return unknownDevice(name) }
             sink = name
             return .success(["sink": .optional(name)])
+        case .speak(let text, _, let turn):
+            return result(of: machine.replyRequested(turn: turn, text: text))
+        case .voices, .setVoice, .preview:
+            return .failure(ProtocolError(code: "speech_off", message: "This test handler has no voices."))
         case .subscribe, .unsubscribe:
             return .failure(ProtocolError(code: ProtocolError.Code.internalError, message: "the server answers this"))
         }

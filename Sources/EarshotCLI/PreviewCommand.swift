@@ -1,0 +1,21 @@
+import ArgumentParser
+import EarshotClient
+
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Hear a sample line in a voice (the current one if none is named)."
+    )
+
+    @Argument(help: "A voice's name or id, e.g. Sky.")
+    var voice: String?
+
+    @OptionGroup var daemon: DaemonOptions
+
+    func run() throws {
+        var arguments: [String: JSON] = [:]
+        if let voice { arguments["voice"] = .string(voice) }
+        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request("preview", arguments) }
+        ConsoleOutput.line("previewing: \(response["voice"]?.string ?? voice ?? "current voice")")
+    }
+}

@@ -1,0 +1,59 @@
+import EarshotPipeline
+import EarshotProtocol
+import EarshotSpeech
+import EarshotTurns
+
+extension VoiceSession {
+    /// Gives the turn machine what the speech player reported. Reply 0 is a preview spoken
+    /// outside voice mode: the machine never heard of it.
+    func handle(_ report: PlaybackReport) {
+        switch report {
+        case .started(let reply) where reply > 0:
+            _ = apply { $0.playbackStarted(reply: reply) }
+        case .finished(let reply) where reply > 0:
+            _ = apply { $0.playbackFinished(reply: reply) }
+        case .failed(let reply, let message):
+            reportError(code: "speech_failed", message: message)
+            if reply > 0 { _ = apply { $0.playbackFinished(reply: reply) } }
+        case .started, .finished:
+            break
+        }
+    }
+
+    /// The voices, the current one marked, as `voices` answers.
+    var voiceListing: JSONValue {
+        let current = currentVoice.id
+        return .array(voices.voices.map { voice in
+            .object([
+                "id": .string(voice.id), "name": .string(voice.displayName), "description": .string(voice.summary),
+                "language": .string(voice.language), "current": .bool(voice.id == current),
+            ])
+        })
+    }
+
+    /// Finds a voice by id or display name, or says which exist.
+    func voice(named name: String) -> Result<Voice, ProtocolError> {
+        if let voice = voices.voice(named: name) { return .success(voice) }
+        let known = voices.voices.map(\.id).joined(separator: ", ")
+        return .failure(ProtocolError(code: "unknown_voice", message: "There is no voice called \"\(name)\". Voices: \(known)."))
+    }
+
+    /// Says `text` through the turn machine (as a reply, or unprompted), in `voice` if given.
+    func speak(_ text: String, voice: Voice?, turn: Int?) -> Result<TurnSnapshot, ProtocolError> {
+        guard player != nil else {
+            return .failure(ProtocolError(code: "speech_off", message: "Speech is off: start earshotd with --tts embedded or a Wyoming server."))
+        }
+        voiceForNextReply.withLock { $0 = voice }
+        return apply { $0.replyRequested(turn: turn, text: text) }
+    }
+
+    /// Speaks a sample line in `voice`: outside voice mode straight to the speaker, in voice
+    /// mode as an unprompted reply so the microphone knows it is the assistant talking.
+    func preview(_ voice: Voice) -> Result<TurnSnapshot, ProtocolError> {
+        let line = "Hi, I'm \(voice.displayName). \(voice.summary)"
+        guard snapshot.phase == .idle else { return speak(line, voice: voice, turn: nil) }
+        guard let player else { return speak(line, voice: voice, turn: nil) }
+        player.speak(reply: 0, text: line, voice: voice)
+        return .success(snapshot)
+    }
+}

@@ -1,0 +1,109 @@
+import EarshotAudio
+import Foundation
+
+extension EchoGate {
+    /// Band powers of a 16 kHz stream, one set per 10 ms frame, measured on the 16 ms
+    /// (256-sample) Hann window that ends with the frame.
+    ///
+    /// The bands cover 125 Hz–4 kHz, spaced evenly on the mel scale but at least two 62.5 Hz
+    /// bins wide: below 125 Hz a small loudspeaker reproduces little, and above 4 kHz speech
+    /// carries little of its energy, so neither helps to tell echo from the person.
+    struct BandAnalyzer: Sendable {
+        static let windowLength = 256
+        static let lowestBin = 2
+        static let highestBin = 64
+        static let minimumBandWidth = 2
+
+        let bandCount: Int
+        /// The newest window's band powers, mean square per sample.
+        private(set) var powers: [Float]
+        private let fft = RealFFT(size: BandAnalyzer.windowLength)
+        private let window: [Float]
+        /// Band j covers bins bandStart[j]..<bandStart[j + 1].
+        private let bandStart: [Int]
+        private var history: [Float]
+        private var windowed: [Float]
+        private var real: [Float]
+        private var imaginary: [Float]
+
+        init(bandCount: Int) {
+            let size = Self.windowLength
+            let hann = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
+            let energy = hann.reduce(0) { $0 + $1 * $1 }
+            // Scaled so that a band's power is its share of the window's mean-square value.
+            let scale = (1 / (energy * Float(size))).squareRoot()
+            window = hann.map { $0 * scale }
+            bandStart = Self.bandEdges(bandCount: bandCount)
+            self.bandCount = bandStart.count - 1
+            powers = [Float](repeating: 0, count: bandStart.count - 1)
+            history = [Float](repeating: 0, count: size)
+            windowed = [Float](repeating: 0, count: size)
+            real = [Float](repeating: 0, count: size / 2 + 1)
+            imaginary = [Float](repeating: 0, count: size / 2 + 1)
+        }
+
+        /// Mel-spaced edges from `lowestBin` to `highestBin`, widened where they would crowd.
+        static func bandEdges(bandCount: Int) -> [Int] {
+            func mel(_ bin: Double) -> Double { 2595 * log10(1 + bin * 62.5 / 700) }
+            let low = mel(Double(lowestBin)), high = mel(Double(highestBin))
+            var edges = [lowestBin]
+            for i in 1...bandCount {
+                let target = low + (high - low) * Double(i) / Double(bandCount)
+                let bin = Int((700 * (pow(10, target / 2595) - 1) / 62.5).rounded())
+                let next = max(bin, edges[edges.count - 1] + minimumBandWidth)
+                guard next <= highestBin else { break }
+                edges.append(next)
+            }
+            if edges[edges.count - 1] < highestBin { edges[edges.count - 1] = highestBin }
+            return edges
+        }
+
+        /// Appends `frame` to the window and measures the window's band powers into `powers`.
+        mutating func analyze(_ samples: borrowing [160 of Float]) {
+            let size = Self.windowLength
+            let kept = size - AudioFrame.sampleCount
+            samples.span.withUnsafeBufferPointer { frame in
+                history.withUnsafeMutableBufferPointer { history in
+                    for i in 0..<kept { history[i] = history[i + AudioFrame.sampleCount] }
+                    for i in 0..<AudioFrame.sampleCount { history[kept + i] = frame[i] }
+                }
+            }
+            window.withUnsafeBufferPointer { window in
+                history.withUnsafeBufferPointer { history in
+                    windowed.withUnsafeMutableBufferPointer { windowed in
+                        for i in 0..<size { windowed[i] = window[i] * history[i] }
+                    }
+                }
+            }
+            windowed.withUnsafeBufferPointer { input in
+                real.withUnsafeMutableBufferPointer { real in
+                    imaginary.withUnsafeMutableBufferPointer { imaginary in
+                        fft.forward(input, real: real, imaginary: imaginary)
+                    }
+                }
+            }
+            let bandCount = self.bandCount
+            real.withUnsafeBufferPointer { real in
+                imaginary.withUnsafeBufferPointer { imaginary in
+                    bandStart.withUnsafeBufferPointer { start in
+                        powers.withUnsafeMutableBufferPointer { powers in
+                        for band in 0..<bandCount {
+                            var sum: Float = 0
+                            for bin in start[band]..<start[band + 1] {
+                                sum += real[bin] * real[bin] + imaginary[bin] * imaginary[bin]
+                            }
+                            // Corrupt input must not poison the trackers for the rest of the stream.
+                            powers[band] = sum.isFinite ? 2 * sum : 0
+                        }
+                        }
+                    }
+                }
+            }
+        }
+
+        mutating func reset() {
+            for i in history.indices { history[i] = 0 }
+            for i in powers.indices { powers[i] = 0 }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import CFlite
+import Dispatch
+import EarshotSpeech
+
+/// The one owner of flite in the process: flite keeps global state and is not thread-safe, so
+/// every call into it runs on this engine's serial queue, one text at a time.
+final class FliteEngine: @unchecked Sendable {
+    // @unchecked: flite itself and `voices` are touched only on `queue`.
+    static let shared = FliteEngine()
+
+    private let queue = DispatchQueue(label: "earshot.flite", qos: .userInitiated)
+    private var isInitialized = false
+    /// Registered voices and the streaming hookup each keeps for its life (the process's).
+    private var voices: [FliteVoice: Registered] = [:]
+
+    private struct Registered {
+        let voice: UnsafeMutablePointer<cst_voice>
+        let streaming: UnsafeMutablePointer<cst_audio_streaming_info>
+    }
+
+    /// Samples per streamed chunk, at least: 64 ms at 16 kHz.
+    private static let chunkSamples: Int32 = 1024
+
+    private init() {}
+
+    /// Speaks `text` into `sink` after the texts queued before it, then finishes the sink.
+    func speak(_ text: String, settings: Voice.Flite, into sink: SpeechChunkSink) {
+        queue.async {
+            do throws(SynthesisError) {
+                try self.synthesize(text, settings: settings, into: sink)
+                sink.finish()
+            } catch {
+                sink.finish(throwing: error)
+            }
+        }
+    }
+
+    private func synthesize(_ text: String, settings: Voice.Flite, into sink: SpeechChunkSink) throws(SynthesisError) {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard !sink.isStopped else { return }
+        guard settings.durationStretch.isFinite, settings.durationStretch > 0,
+              settings.pitchHz.isFinite, settings.pitchHz > 0
+        else {
+            throw SynthesisError(
+                .misconfigured,
+                "flite needs a positive duration stretch and pitch, not \(settings.durationStretch) and \(settings.pitchHz) Hz"
+            )
+        }
+        let registered = try registered(named: settings.voice)
+        earshot_flite_set_prosody(registered.voice, Float(settings.durationStretch), Float(settings.pitchHz))
+        // One sentence at a time, so the first is heard before the rest is analysed.
+        for sentence in SentenceSplitter.split(text) {
+            guard !sink.isStopped else { return }
+            withExtendedLifetime(sink) {
+                registered.streaming.pointee.userdata = Unmanaged.passUnretained(sink).toOpaque()
+                defer { registered.streaming.pointee.userdata = nil }
+                if let utterance = flite_synth_text(sentence, registered.voice) { delete_utterance(utterance) }
+            }
+        }
+    }
+
+    private func registered(named name: String) throws(SynthesisError) -> Registered {
+        guard let voice = FliteVoice(rawValue: name.lowercased()) else {
+            let known = FliteVoice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw SynthesisError(.rejected, "flite has no voice \"\(name)\": choose one of \(known)")
+        }
+        if let registered = voices[voice] { return registered }
+        if !isInitialized {
+            flite_init()
+            isInitialized = true
+        }
+        guard let cstVoice = voice.register(), let streaming = new_audio_streaming_info() else {
+            throw SynthesisError(.misconfigured, "flite could not load its voice \"\(name)\": reinstall flite1-dev")
+        }
+        streaming.pointee.min_buffsize = Self.chunkSamples
+        streaming.pointee.asc = { wave, start, size, _, info in
+            guard let wave, let samples = wave.pointee.samples, let userdata = info?.pointee.userdata else {
+                return CST_AUDIO_STREAM_STOP
+            }
+            let sink = Unmanaged<SpeechChunkSink>.fromOpaque(userdata).takeUnretainedValue()
+            let chunk = UnsafeBufferPointer(start: samples + Int(start), count: Int(size))
+            return sink.yield(chunk, sampleRate: Int(wave.pointee.sample_rate)) ? CST_AUDIO_STREAM_CONT : CST_AUDIO_STREAM_STOP
+        }
+        earshot_flite_set_streaming(cstVoice, streaming)
+        let registered = Registered(voice: cstVoice, streaming: streaming)
+        voices[voice] = registered
+        return registered
+    }
+}

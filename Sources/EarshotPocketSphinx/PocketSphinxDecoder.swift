@@ -1,0 +1,82 @@
+import CPocketSphinx
+import Foundation
+
+/// Owner of a pocketsphinx decoder: decodes one utterance at a time, as its audio arrives.
+///
+/// Not thread-safe, like pocketsphinx itself: use each decoder from one thread at a time (the
+/// ``EmbeddedTranscriber`` keeps its decoder on a queue of its own).
+public final class PocketSphinxDecoder {
+    private let decoder: OpaquePointer
+    private var lastPartial = ""
+    /// Between ``beginUtterance()`` and ``endUtterance()`` or ``abandonUtterance()``.
+    public private(set) var isInUtterance = false
+
+    /// Loads `model` (0.3–0.5 s and about 120 MB for Debian's US English model). pocketsphinx's
+    /// log goes to /dev/null.
+    public init(model: PocketSphinxModel = .debianEnglish) throws(PocketSphinxError) {
+        // pocketsphinx reports a missing file only to its log (and exits on some), so look first.
+        for part in [PocketSphinxModel.Part.acousticModel, .languageModel, .dictionary] {
+            let path = model.path(of: part)
+            let probe = part == .acousticModel ? path + "/mdef" : path
+            guard FileManager.default.isReadableFile(atPath: probe) else {
+                throw .modelMissing(part, path: path)
+            }
+        }
+        guard let config = earshot_ps_config(model.acousticModel, model.languageModel, model.dictionary, "/dev/null")
+        else { throw .modelRejected(model) }
+        // The decoder retains the config; this drops the reference made here.
+        defer { cmd_ln_free_r(config) }
+        guard let decoder = ps_init(config) else { throw .modelRejected(model) }
+        self.decoder = decoder
+    }
+
+    deinit {
+        if isInUtterance { ps_end_utt(decoder) }
+        ps_free(decoder)
+    }
+
+    public func beginUtterance() throws(PocketSphinxError) {
+        if isInUtterance { abandonUtterance() }
+        guard ps_start_utt(decoder) >= 0 else { throw .decodingFailed("start an utterance") }
+        isInUtterance = true
+        lastPartial = ""
+    }
+
+    /// Decodes 16 kHz mono audio; returns the running hypothesis when it has changed (never an
+    /// empty one).
+    public func process(_ samples: UnsafeBufferPointer<Int16>) throws(PocketSphinxError) -> String? {
+        guard isInUtterance else { throw .decodingFailed("decode audio outside an utterance") }
+        guard let base = samples.baseAddress, !samples.isEmpty else { return nil }
+        guard ps_process_raw(decoder, base, samples.count, 0, 0) >= 0 else {
+            throw .decodingFailed("decode \(samples.count) samples")
+        }
+        let partial = hypothesis
+        guard !partial.isEmpty, partial != lastPartial else { return nil }
+        lastPartial = partial
+        return partial
+    }
+
+    public func process(_ samples: [Int16]) throws(PocketSphinxError) -> String? {
+        try samples.withUnsafeBufferPointer { (buffer) throws(PocketSphinxError) in try process(buffer) }
+    }
+
+    /// Ends the utterance and returns its final text ("" if nothing was recognised).
+    public func endUtterance() throws(PocketSphinxError) -> String {
+        guard isInUtterance else { throw .decodingFailed("end an utterance that was not started") }
+        isInUtterance = false
+        guard ps_end_utt(decoder) >= 0 else { throw .decodingFailed("end the utterance") }
+        return hypothesis
+    }
+
+    /// Ends the utterance, if one is under way, and discards it.
+    public func abandonUtterance() {
+        guard isInUtterance else { return }
+        isInUtterance = false
+        ps_end_utt(decoder)
+    }
+
+    private var hypothesis: String {
+        var score: Int32 = 0
+        return ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
+    }
+}

@@ -1,0 +1,157 @@
+import EarshotProtocol
+
+/// Turns a byte stream, in reads of any size, into Wyoming events.
+///
+/// Feed bytes with ``append(_:)`` and take events with ``next()`` until it returns nil; at the end
+/// of the stream call ``finish()`` to learn whether it stopped inside an event. Data is accepted
+/// both inline (`"data": {...}` in the header) and as the separate `data_length` block, which is
+/// merged over it. Once an error is thrown, every later call throws it again.
+public struct WyomingFrameDecoder: Sendable {
+    public let limits: WyomingFrameLimits
+
+    private var buffer: [UInt8] = []
+    /// Where unread bytes begin in `buffer`.
+    private var start = 0
+    /// Unread bytes already searched for a newline, so a header arriving byte by byte is scanned once.
+    private var scanned = 0
+    /// A header whose data and payload have not all arrived.
+    private var pending: Header?
+    private var failure: WyomingDecodingError?
+
+    private struct Header {
+        var type: String
+        var data: JSONObject
+        var version: String?
+        var dataLength: Int
+        var payloadLength: Int
+    }
+
+    public init(limits: WyomingFrameLimits = WyomingFrameLimits()) {
+        self.limits = limits
+    }
+
+    /// Bytes received but not yet returned as events.
+    public var bufferedByteCount: Int { buffer.count - start }
+
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
+        if start > 0, start >= buffer.count / 2 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// The next complete event, or nil until more bytes arrive.
+    public mutating func next() throws(WyomingDecodingError) -> WyomingEvent? {
+        if let failure { throw failure }
+        do {
+            return try decodeNext()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    /// Call when the stream has ended: throws ``WyomingDecodingError/truncated(_:)`` if it ended
+    /// inside an event. Complete events still buffered are not an error; take them with ``next()`` first.
+    public func finish() throws(WyomingDecodingError) {
+        if let failure { throw failure }
+        if let pending {
+            let expected = pending.dataLength + pending.payloadLength
+            throw .truncated("\(bufferedByteCount) of the \(expected) bytes after the \(pending.type) header arrived")
+        }
+        let rest = buffer[start...]
+        if rest.contains(where: { !Self.isWhitespace($0) }) {
+            throw .truncated("\(rest.count) bytes of a header line without its newline")
+        }
+    }
+
+    private mutating func decodeNext() throws(WyomingDecodingError) -> WyomingEvent? {
+        while pending == nil {
+            guard let line = try takeLine() else { return nil }
+            if line.allSatisfy(Self.isWhitespace) { continue }
+            pending = try Self.parseHeader(line, limits: limits)
+        }
+        guard let header = pending else { return nil }
+        guard bufferedByteCount >= header.dataLength + header.payloadLength else { return nil }
+        var data = header.data
+        if header.dataLength > 0 {
+            let block = buffer[start..<start + header.dataLength]
+            let value: JSONValue
+            do {
+                value = try JSONParser.parse(block)
+            } catch {
+                throw .invalidData(eventType: header.type, reason: error.description)
+            }
+            guard let object = value.objectValue else {
+                throw .invalidData(eventType: header.type, reason: "it is \(value.typeName)")
+            }
+            for member in object.members { data[member.key] = member.value }
+            start += header.dataLength
+        }
+        let payload = Array(buffer[start..<start + header.payloadLength])
+        start += header.payloadLength
+        pending = nil
+        return WyomingEvent(type: header.type, data: data, payload: payload, version: header.version)
+    }
+
+    /// The next header line without its newline, or nil while it is incomplete.
+    private mutating func takeLine() throws(WyomingDecodingError) -> ArraySlice<UInt8>? {
+        let searchFrom = start + scanned
+        guard let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) else {
+            scanned = bufferedByteCount
+            if scanned > limits.maximumHeaderLength { throw .headerTooLong(limit: limits.maximumHeaderLength) }
+            return nil
+        }
+        guard newline - start <= limits.maximumHeaderLength else { throw .headerTooLong(limit: limits.maximumHeaderLength) }
+        let line = buffer[start..<newline]
+        start = newline + 1
+        scanned = 0
+        return line
+    }
+
+    private static func parseHeader(_ line: ArraySlice<UInt8>, limits: WyomingFrameLimits) throws(WyomingDecodingError) -> Header {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            throw .invalidHeader(error.description)
+        }
+        guard let object = value.objectValue else { throw .invalidHeader("it is \(value.typeName), not an object") }
+        guard let type = object["type"]?.stringValue, !type.isEmpty else { throw .invalidHeader("it has no \"type\"") }
+        let data: JSONObject
+        switch object["data"] {
+        case nil, .null?: data = [:]
+        case .object(let inline)?: data = inline
+        case let other?: throw .invalidHeader("its \"data\" is \(other.typeName), not an object")
+        }
+        let dataLength = try length(object, "data_length")
+        guard dataLength <= limits.maximumDataLength else {
+            throw .dataTooLarge(length: dataLength, limit: limits.maximumDataLength)
+        }
+        let payloadLength = try length(object, "payload_length")
+        guard payloadLength <= limits.maximumPayloadLength else {
+            throw .payloadTooLarge(length: payloadLength, limit: limits.maximumPayloadLength)
+        }
+        return Header(
+            type: type, data: data, version: object["version"]?.stringValue,
+            dataLength: dataLength, payloadLength: payloadLength
+        )
+    }
+
+    private static func length(_ header: JSONObject, _ field: String) throws(WyomingDecodingError) -> Int {
+        switch header[field] {
+        case nil, .null?:
+            return 0
+        case .number(let number)?:
+            guard let value = number.integerValue, value >= 0 else { throw .invalidLength(field: field, value: number.text) }
+            return value
+        case let other?:
+            throw .invalidLength(field: field, value: other.typeName)
+        }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
+    }
+}

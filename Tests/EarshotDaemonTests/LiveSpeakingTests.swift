@@ -1,0 +1,93 @@
+import EarshotTestSupport
+import Foundation
+import Testing
+
+/// The daemon speaking through a real (private, headless) PulseAudio: what reaches the
+/// speaker's monitor, and how fast `stop` silences it.
+@Suite(.serialized, .enabled(if: PulseTestServer.isAvailable, "needs pulseaudio (make deps installs it)"))
+struct LiveSpeakingTests {
+    struct Spoken: Sendable {
+        var states: [String]
+        var speakerLevels: Int
+        var recorded: [Float]
+        var accepted: Bool
+        var response: String
+    }
+
+    static func state(_ event: [String: Any]) -> String? {
+        event["event"] as? String == "state" ? event["state"] as? String : nil
+    }
+
+    static func speak(_ text: String) throws -> Spoken {
+        let session = try LiveSession(arguments: ["--listen", "--tts", "embedded", "--voice", "cove"])
+        let client = try session.subscribedClient(topics: ["state", "level"], levelHz: 30)
+        let recording = try session.sound.record()
+        var events: [[String: Any]] = []
+        let response = try client.request(#"{"id":"say","cmd":"speak","text":"\#(text)"}"#, events: &events)
+        events += client.events(timeout: 30) { Self.state($0) == "listening" }
+        Thread.sleep(forTimeInterval: 0.2)
+        let recorded = recording.stop()
+        let speaker = events.filter { $0["event"] as? String == "level" && $0["source"] as? String == "speaker" }
+        return Spoken(
+            states: events.compactMap(Self.state), speakerLevels: speaker.count, recorded: recorded,
+            accepted: response["ok"] as? Bool == true, response: "\(response)"
+        )
+    }
+
+    @Test func aReplyIsSpokenThroughTheSpeakerAndTheTurnReturnsToListening() async throws {
+        let spoken = try await onDedicatedThread { try Self.speak("Hello there. This is Earshot, speaking in the voice called Cove.") }
+        #expect(spoken.accepted, "\(spoken.response)")
+        #expect(spoken.states.suffix(3) == ["thinking", "speaking", "listening"], "\(spoken.states)")
+        let loud = spoken.recorded.filter { abs($0) > 0.02 }.count
+        #expect(Double(loud) / 16_000 > 0.5, "only \(loud) loud samples reached the speaker monitor")
+        #expect(spoken.speakerLevels >= 30, "the blob follows the assistant's voice: \(spoken.speakerLevels) speaker levels")
+    }
+
+    static func stopMidReply() throws -> (silentAfter: Double?, sinceStop: Double, states: [String]) {
+        let session = try LiveSession(arguments: ["--listen", "--tts", "embedded"])
+        let client = try session.subscribedClient(topics: ["state"])
+        let recording = try session.sound.record()
+        var events: [[String: Any]] = []
+        let long = Array(repeating: "This sentence keeps the speaker busy for a good while.", count: 12).joined(separator: " ")
+        _ = try client.request(#"{"id":"say","cmd":"speak","text":"\#(long)"}"#, events: &events)
+        events += client.events(timeout: 20) { Self.state($0) == "speaking" }
+        Thread.sleep(forTimeInterval: 1.0)
+        let beforeStop = recording.sampleCount
+        _ = try client.request(#"{"id":"stop","cmd":"stop"}"#, events: &events)
+        events += client.events(timeout: 1)
+        let recorded = recording.stop()
+        // The last loud sample after the stop was sent, in seconds after it.
+        let tail = recorded[min(beforeStop, recorded.count)...]
+        let lastLoud = tail.lastIndex { abs($0) > 0.02 }
+        let silentAfter = lastLoud.map { Double($0 - beforeStop) / 16_000 }
+        return (silentAfter, Double(recorded.count - beforeStop) / 16_000, events.compactMap(Self.state))
+    }
+
+    @Test func stopSilencesTheSpeakerWithinATenthOfASecond() async throws {
+        let run = try await onDedicatedThread { try Self.stopMidReply() }
+        #expect(run.states.suffix(2) == ["speaking", "listening"], "\(run.states)")
+        #expect(run.sinceStop > 0.5, "the recording ran on after the stop")
+        #expect((run.silentAfter ?? 0) <= 0.1, "sound went on \(run.silentAfter ?? 0) s after stop")
+    }
+
+    @Test func voicesAreListedWithTheCurrentOneMarkedAndCanBeChanged() async throws {
+        let result = try await onDedicatedThread { () throws -> (set: String?, listed: [[String: String]], code: String?, message: String?) in
+            let session = try LiveSession(arguments: ["--tts", "embedded"])
+            let client = try LineSocket(path: session.daemon.socketPath)
+            var ignored: [[String: Any]] = []
+            let set = try client.request(#"{"id":1,"cmd":"set-voice","voice":"Juniper"}"#, events: &ignored)
+            let listed = try client.request(#"{"id":2,"cmd":"voices"}"#, events: &ignored)
+            let unknown = try client.request(#"{"id":3,"cmd":"set-voice","voice":"Nova"}"#, events: &ignored)
+            let voices = (listed["voices"] as? [[String: Any]] ?? []).map { voice in
+                ["id": voice["id"] as? String ?? "", "name": voice["name"] as? String ?? "", "current": "\(voice["current"] as? Bool ?? false)"]
+            }
+            let error = unknown["error"] as? [String: Any]
+            return (set["voice"] as? String, voices, error?["code"] as? String, error?["message"] as? String)
+        }
+        #expect(result.set == "juniper")
+        #expect(result.listed.compactMap { $0["name"] }.sorted() == ["Breeze", "Cove", "Ember", "Juniper", "Sky"])
+        #expect(result.listed.filter { $0["current"] == "true" }.compactMap { $0["id"] } == ["juniper"])
+        #expect(result.code == "unknown_voice")
+        #expect(result.message?.contains("breeze, cove, ember, juniper, sky") == true)
+    }
+}
