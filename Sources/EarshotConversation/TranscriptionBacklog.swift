@@ -44,6 +44,7 @@ actor TranscriptionBacklog {
             while entries.count > configuration.capacity {
                 let dropped = entries.removeFirst()
                 if current?.turn == dropped.turn { current?.task.cancel() }
+                dropped.audio.finish()
                 report(.dropped(
                     turn: dropped.turn,
                     message: "Turn \(dropped.turn) was dropped untranscribed: \(configuration.capacity) utterances were already waiting for the transcriber."
@@ -58,8 +59,10 @@ actor TranscriptionBacklog {
                 report(.failed(turn: turn, message: unavailable.message, retryIn: secondsUntil(unavailable.retryAt)))
             }
         case .discard(let turn):
+            let discarded = entries.filter { $0.turn == turn }
             entries.removeAll { $0.turn == turn }
             if current?.turn == turn { current?.task.cancel() }
+            for entry in discarded { entry.audio.finish() }
         }
     }
 

@@ -71,8 +71,11 @@ public final class TranscriptionQueue: Sendable {
         commands.yield(.end(turn: turn))
     }
 
+    /// Drops `turn`'s utterance; no report about it follows.
     public func discard(turn: Int) {
-        utterances.withLock { $0.removeValue(forKey: turn) }?.finish()
+        // The audio is finished by the worker once the entry is gone, not here: a transcription
+        // finishing on this end of the audio could otherwise still be reported.
+        utterances.withLock { _ = $0.removeValue(forKey: turn) }
         commands.yield(.discard(turn: turn))
     }
 

@@ -21,6 +21,14 @@ public struct DaemonConfiguration: Sendable {
     public var transcriber: TranscriberChoice
     /// The language spoken, for the transcriber (BCP 47).
     public var language: String
+    /// How long `thinking` waits for a front end's (or the responder's) reply before returning
+    /// to listening with an error.
+    public var replyTimeout: Duration
+    /// A command run per final transcript (through /bin/sh): the transcript on its stdin, each
+    /// line of its output spoken as it arrives. Nil: front ends answer with `speak`.
+    public var responder: String?
+    /// How long the responder may stay silent before it is stopped.
+    public var responderTimeout: Duration
     /// Which backend speaks replies.
     public var synthesizer: SynthesizerChoice
     /// The voice replies are spoken in, by id or name (Breeze when nil).
@@ -39,6 +47,9 @@ public struct DaemonConfiguration: Sendable {
         playsCues: Bool = false,
         transcriber: TranscriberChoice = .embedded,
         language: String = "en-US",
+        replyTimeout: Duration = .seconds(15),
+        responder: String? = nil,
+        responderTimeout: Duration = .seconds(30),
         synthesizer: SynthesizerChoice = .embedded,
         voice: String? = nil,
         voicesDirectory: String? = nil
@@ -53,6 +64,9 @@ public struct DaemonConfiguration: Sendable {
         self.playsCues = playsCues
         self.transcriber = transcriber
         self.language = language
+        self.replyTimeout = replyTimeout
+        self.responder = responder
+        self.responderTimeout = responderTimeout
         self.synthesizer = synthesizer
         self.voice = voice
         self.voicesDirectory = voicesDirectory

@@ -21,6 +21,16 @@ public enum EarshotDaemon {
         let transcription = SpeechBackends.transcriber(configuration.transcriber, logger: Logger(label: "earshotd.stt")).map {
             TranscriptionQueue(transcriber: $0, configuration: .init(language: configuration.language)) { reported.yield($0) }
         }
+        if let transcription {
+            let transcriber = transcription.transcriber
+            Task {
+                do {
+                    try await transcriber.prepare()
+                } catch {
+                    logger.error("The transcriber could not get ready: \(error)")
+                }
+            }
+        }
         let voices = VoiceCatalog.load(explicitBundledDirectory: configuration.voicesDirectory)
         for problem in voices.problems { logger.warning("\(problem.description)") }
         guard let voice = configuration.voice.map({ voices.voice(named: $0) }) ?? voices.defaultVoice else {
@@ -34,7 +44,11 @@ public enum EarshotDaemon {
         }
         let session = VoiceSession(
             configuration: configuration, engine: engine, relay: relay, transcription: transcription,
-            player: player, tap: tap, voices: voices, voice: voice, logger: Logger(label: "earshotd.turns")
+            player: player, tap: tap, voices: voices, voice: voice,
+            responder: configuration.responder.map {
+                ResponderRunner(responder: Responder(command: $0, timeout: configuration.responderTimeout))
+            },
+            logger: Logger(label: "earshotd.turns")
         )
         let server = SocketServer(
             configuration: .init(path: configuration.socketPath),

@@ -7,6 +7,8 @@ final class SpeakerTap: Sendable {
     private struct Pending {
         var samples: [Float] = []
         var offset = 0
+        /// The reply is paused: the speaker plays nothing, so nothing is taken.
+        var paused = false
     }
 
     private let pending = Mutex(Pending())
@@ -26,9 +28,14 @@ final class SpeakerTap: Sendable {
         pending.withLock { $0 = Pending() }
     }
 
+    func setPaused(_ paused: Bool) {
+        pending.withLock { $0.paused = paused }
+    }
+
     /// The next 10 ms played, stamped `index`; nil when nothing is playing.
     func nextFrame(index: Int) -> AudioFrame? {
         pending.withLock { pending -> AudioFrame? in
+            guard !pending.paused else { return nil }
             guard pending.offset < pending.samples.count else {
                 if !pending.samples.isEmpty { pending = Pending() }
                 return nil

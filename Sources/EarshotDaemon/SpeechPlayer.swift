@@ -16,7 +16,14 @@ final class SpeechPlayer: Sendable {
     private let report: @Sendable (PlaybackReport) -> Void
     private let tap: SpeakerTap
     private let logger: Logger
-    private let current = Mutex<(reply: Int, task: Task<Void, Never>)?>(nil)
+    private let current = Mutex<Playing?>(nil)
+
+    private struct Playing {
+        let reply: Int
+        let task: Task<Void, Never>
+        /// More text for the reply, from a responder still answering.
+        let texts: AsyncStream<String>.Continuation
+    }
 
     /// `report` hears when each reply starts and ends; `tap` gets the audio handed to the speaker.
     init(
@@ -32,21 +39,19 @@ final class SpeechPlayer: Sendable {
 
     var name: String { synthesizer.name }
 
-    func speak(reply: Int, text: String, voice: Voice) {
+    /// Starts saying `reply`. With `more`, further text follows through ``append(reply:text:)``
+    /// until ``finishText(reply:)``; the first sentence plays meanwhile.
+    func speak(reply: Int, text: String, voice: Voice, more: Bool = false) {
+        let (texts, continuation) = AsyncStream.makeStream(of: String.self)
+        continuation.yield(text)
+        if !more { continuation.finish() }
         let task = Task { [engine, synthesizer, report, tap, logger] in
             var started = false
             do {
-                for sentence in SentenceSplitter.split(text) {
-                    for try await chunk in synthesizer.synthesize(sentence, voice: voice) {
-                        try Task.checkCancellation()
-                        let samples = Resampler.resample(
-                            chunk.samples.map { Float($0) / 32768 }, from: chunk.sampleRate, to: AudioFrame.sampleRate
-                        )
-                        guard engine.play(samples) else {
-                            throw SynthesisError(.unavailable, "The sound server is away: the reply could not be played.")
-                        }
-                        tap.append(samples)
-                        if !started {
+                for await text in texts {
+                    for sentence in SentenceSplitter.split(text) {
+                        try await Self.say(sentence, voice: voice, synthesizer: synthesizer, engine: engine, tap: tap) {
+                            guard !started else { return }
                             started = true
                             report(.started(reply: reply))
                         }
@@ -64,20 +69,50 @@ final class SpeechPlayer: Sendable {
             }
         }
         let previous = current.withLock { current in
-            defer { current = (reply, task) }
+            defer { current = Playing(reply: reply, task: task, texts: continuation) }
             return current
         }
         previous?.task.cancel()
+        previous?.texts.finish()
+    }
+
+    /// Synthesizes `sentence` and queues its audio as it comes; `queued` runs after each chunk.
+    private static func say(
+        _ sentence: String, voice: Voice, synthesizer: any Synthesizer, engine: PulseAudioEngine, tap: SpeakerTap,
+        queued: () -> Void
+    ) async throws {
+        for try await chunk in synthesizer.synthesize(sentence, voice: voice) {
+            try Task.checkCancellation()
+            let samples = Resampler.resample(
+                chunk.samples.map { Float($0) / 32768 }, from: chunk.sampleRate, to: AudioFrame.sampleRate
+            )
+            guard engine.play(samples) else {
+                throw SynthesisError(.unavailable, "The sound server is away: the reply could not be played.")
+            }
+            tap.append(samples)
+            queued()
+        }
+    }
+
+    /// More of `reply`'s text, to be said after what came before.
+    func append(reply: Int, text: String) {
+        current.withLock { $0?.reply == reply ? $0?.texts : nil }?.yield(text)
+    }
+
+    /// `reply` has no more text: it ends once what was given has been said.
+    func finishText(reply: Int) {
+        current.withLock { $0?.reply == reply ? $0?.texts : nil }?.finish()
     }
 
     /// Silences the speaker and abandons `reply` (any reply when nil).
     func stop(reply: Int?) {
-        let stopped = current.withLock { current -> Task<Void, Never>? in
+        let stopped = current.withLock { current -> Playing? in
             guard let playing = current, reply == nil || playing.reply == reply else { return nil }
             current = nil
-            return playing.task
+            return playing
         }
-        stopped?.cancel()
+        stopped?.task.cancel()
+        stopped?.texts.finish()
         engine.stopPlayback()
         tap.clear()
     }

@@ -20,6 +20,22 @@ extension VoiceSession {
         }
     }
 
+    /// Starts the reply to `turn` with the responder's first piece, more to follow; returns the
+    /// reply's number, or nil when the turn no longer wants one.
+    func startStreamedReply(turn: Int, text: String) -> Int? {
+        replyContinues.withLock { $0 = true }
+        defer { replyContinues.withLock { $0 = false } }
+        guard case .success(let snapshot) = apply({ $0.replyRequested(turn: turn, text: text) }),
+            snapshot.turn == turn, snapshot.phase != .listening
+        else { return nil }
+        return pipelineReplyInFlight
+    }
+
+    /// The responder had nothing to say to `turn`: back to listening.
+    func declineReply(turn: Int) {
+        _ = apply { $0.replyRequested(turn: turn, text: "") }
+    }
+
     /// The voices, the current one marked, as `voices` answers.
     var voiceListing: JSONValue {
         let current = currentVoice.id

@@ -39,16 +39,21 @@ final class VoiceSession: Sendable {
     private let voiceSetting: Mutex<Voice>
     /// A `speak` command's own voice, for the reply it is about to start.
     let voiceForNextReply = Mutex<Voice?>(nil)
+    /// The reply about to start is a responder's: more text follows.
+    let replyContinues = Mutex(false)
+    /// Answers transcripts when no front end does; nil without `--responder`.
+    let responder: ResponderRunner?
     let startedAt = ContinuousClock.now
 
     init(
         configuration: DaemonConfiguration, engine: PulseAudioEngine, relay: EventRelay,
         transcription: TranscriptionQueue?, player: SpeechPlayer?, tap: SpeakerTap,
-        voices: VoiceCatalog, voice: Voice, logger: Logger
+        voices: VoiceCatalog, voice: Voice, responder: ResponderRunner?, logger: Logger
     ) {
         let pipeline = VoicePipeline(detector: SpectralVAD(configuration: configuration.detector), configuration: .init(
             endpointer: configuration.endpointer,
             levelMeter: LevelMeter.Configuration(readingsPerSecond: LevelMeter.Configuration.maximumReadingsPerSecond),
+            turns: Self.turns(replyTimeout: configuration.replyTimeout),
             emitsLevels: true,
             startsListening: configuration.startsListening,
             transcribes: transcription != nil
@@ -58,6 +63,7 @@ final class VoiceSession: Sendable {
         self.tap = tap
         self.voices = voices
         self.voiceSetting = Mutex(voice)
+        self.responder = responder
         self.pipeline = Mutex(pipeline)
         self.relay = relay
         self.engine = engine
@@ -84,6 +90,12 @@ final class VoiceSession: Sendable {
             if case .rejected(let rejection) = action { return .failure(ProtocolError(rejection)) }
             return .success(pipeline.machine.snapshot)
         }
+    }
+
+    private static func turns(replyTimeout: Duration) -> TurnMachine<StreamClock>.Configuration {
+        var turns = TurnMachine<StreamClock>.Configuration.standard
+        turns.replyTimeout = replyTimeout
+        return turns
     }
 
     /// Gives the pipeline what the transcriber reported.
@@ -121,12 +133,22 @@ final class VoiceSession: Sendable {
                 defer { pending = nil }
                 return pending
             } ?? currentVoice
-            player?.speak(reply: reply, text: text, voice: voice)
+            player?.speak(reply: reply, text: text, voice: voice, more: replyContinues.withLock { $0 })
         case .stopPlayback(let reply):
             player?.stop(reply: reply)
-        case .requestReply, .discardReply, .duckPlayback, .resumePlayback:
-            // A front end answers a transcript with `speak`; ducking needs stream volume (not yet).
-            break
+            responder?.cancel(turn: nil)
+        case .duckPlayback:
+            // The person may be interrupting: silence the reply at once, keeping the rest.
+            engine.pausePlayback(true)
+            tap.setPaused(true)
+        case .resumePlayback:
+            engine.pausePlayback(false)
+            tap.setPaused(false)
+        case .requestReply(let turn, let transcript):
+            // Without a responder command, a front end answers with `speak`.
+            responder?.answer(turn: turn, transcript: transcript, session: self)
+        case .discardReply(let turn):
+            responder?.cancel(turn: turn)
         }
     }
 
@@ -143,6 +165,9 @@ final class VoiceSession: Sendable {
             pipeline.reportError(code: code, message: message) { self.deliver($0, wall: wall) }
         }
     }
+
+    /// The reply being prepared or played, if any.
+    var pipelineReplyInFlight: Int? { pipeline.withLock { $0.machine.replyInFlight } }
 
     var snapshot: TurnSnapshot { pipeline.withLock { $0.machine.snapshot } }
     /// Audio time of the latest captured frame, in seconds.

@@ -36,6 +36,15 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Language of the speech (BCP 47).")
     var language = "en-US"
 
+    @Option(help: "Seconds `thinking` waits for a reply before returning to listening with an error.")
+    var replyTimeout: Double = 15
+
+    @Option(help: "A command that answers each final transcript (run with /bin/sh; the transcript on its stdin; each line it prints is spoken as it arrives).")
+    var responder: String?
+
+    @Option(help: "Seconds the responder may stay silent before it is stopped.")
+    var responderTimeout: Double = 30
+
     @Option(help: "Speech: embedded (flite, espeak-ng), none, or a Wyoming server (tcp://HOST:PORT, unix:///PATH).")
     var tts = "embedded"
 
@@ -68,6 +77,12 @@ struct EarshotDaemonMain: AsyncParsableCommand {
         } catch {
             throw ValidationError("--stt: \(error.description)")
         }
+        guard replyTimeout > 0, replyTimeout <= 3600 else {
+            throw ValidationError("--reply-timeout must be between 0 and 3600 seconds (got \(replyTimeout)).")
+        }
+        guard responderTimeout > 0, responderTimeout <= 3600 else {
+            throw ValidationError("--responder-timeout must be between 0 and 3600 seconds (got \(responderTimeout)).")
+        }
         do {
             _ = try SynthesizerChoice(parsing: tts)
         } catch {
@@ -93,6 +108,9 @@ struct EarshotDaemonMain: AsyncParsableCommand {
             playsCues: cues,
             transcriber: try TranscriberChoice(parsing: stt),
             language: language,
+            replyTimeout: .milliseconds(Int(replyTimeout * 1000)),
+            responder: responder,
+            responderTimeout: .milliseconds(Int(responderTimeout * 1000)),
             synthesizer: try SynthesizerChoice(parsing: tts),
             voice: voice,
             voicesDirectory: voicesDir

@@ -14,6 +14,12 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     private var endpointer: Endpointer
     private var meter: LevelMeter
     private var speakerMeter: LevelMeter
+    /// Tells the person's voice from the assistant's own, heard back through the microphone.
+    private var echoGate = EchoGate()
+    /// Frames since the speaker last played something: the gate runs only while it matters.
+    private var framesSincePlayback = Int.max / 2
+    /// Which of the latest frames the gate judged to be only the assistant's echo.
+    private var echoFrames = [Bool](repeating: false, count: 8)
     private let clock: StreamClock
     private var lastFrameIndex = -1
     private var started = false
@@ -38,6 +44,10 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         )
     }
 
+    /// How long after the speaker falls silent its echo may still be heard (reverberation and
+    /// the sound server's latency), in frames.
+    static var echoTailFrames: Int { 100 }
+
     /// Frames of history a caller must keep so an utterance's audio, from its prefix padding on,
     /// is still at hand when `speechStarted` is emitted.
     public var historyFrames: Int {
@@ -56,8 +66,14 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         if configuration.emitsLevels, let reading = meter.process(frame) {
             emit(.level(.mic, reading))
         }
-        if let activity = detector.process(frame), let boundary = endpointer.process(activity) {
-            handle(boundary, emit: emit, work: work)
+        framesSincePlayback += 1
+        var echo = false
+        if framesSincePlayback <= Self.echoTailFrames { echo = echoGate.captured(frame) == .echo }
+        echoFrames[frame.index % echoFrames.count] = echo
+        if var activity = detector.process(frame) {
+            // The assistant's own voice is never the person speaking (no barge-in on itself).
+            if activity.isSpeech, echoFrames[activity.frameIndex % echoFrames.count] { activity.isSpeech = false }
+            if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
         }
         perform(machine.tick(), emit: emit, work: work)
         if configuration.transcribes, let turn = recordingTurn, recordingBeganAt != frame.index {
@@ -68,6 +84,8 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     /// Reports the 10 ms the speaker is playing alongside the latest microphone frame: its
     /// level animates the blob while the assistant speaks.
     public mutating func played(_ frame: borrowing AudioFrame, emit: (PipelineEvent) -> Void) {
+        echoGate.played(frame)
+        framesSincePlayback = 0
         if configuration.emitsLevels, let reading = speakerMeter.process(frame) {
             emit(.level(.speaker, reading))
         }

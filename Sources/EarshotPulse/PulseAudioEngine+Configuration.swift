@@ -14,11 +14,19 @@ extension PulseAudioEngine {
         /// How far ahead of the speaker playback is buffered on the server; `stopPlayback` can
         /// not silence audio the server has already handed to the device, so keep this short.
         public var playbackLatency: Duration
+        /// Whether to put PulseAudio's echo canceller (`module-echo-cancel`, WebRTC) between the
+        /// engine and its devices, so the microphone does not hear the engine's own playback
+        /// through speakers. Falls back to the plain devices when the server cannot load it; see
+        /// `PulseEngineStatus.echoCancellation`. Assumes one such engine per server.
+        public var echoCancellation: Bool
+        /// The canceller's `aec_method`; tests set a bogus one to make loading fail.
+        var echoCancellerMethod = "webrtc"
 
         public init(
             server: String? = nil, source: String? = nil, sink: String? = nil,
             applicationName: String = "Earshot", retryBackoff: RetryBackoff = RetryBackoff(),
-            ringDuration: Duration = .seconds(2), playbackLatency: Duration = .milliseconds(40)
+            ringDuration: Duration = .seconds(2), playbackLatency: Duration = .milliseconds(40),
+            echoCancellation: Bool = false
         ) {
             self.server = server
             self.source = source
@@ -27,6 +35,7 @@ extension PulseAudioEngine {
             self.retryBackoff = retryBackoff
             self.ringDuration = ringDuration
             self.playbackLatency = playbackLatency
+            self.echoCancellation = echoCancellation
         }
     }
 }

@@ -22,13 +22,16 @@ extension PulseAudioEngine {
 
     /// Captures from the source `name` from now on, or from the server's default (followed as it
     /// changes) when nil. Returns the source now in use; an unknown name throws `.noEntity`.
+    /// With echo cancellation the canceller moves onto the source (which is what is returned) and
+    /// capture stays on the canceller's source.
     @discardableResult
     public func setSource(_ name: String?) async throws(PulseError) -> String {
         try await select(.capture, name)
     }
 
     /// Plays on the sink `name` from now on, or on the server's default when nil. Returns the
-    /// sink now in use; an unknown name throws `.noEntity`.
+    /// sink now in use; an unknown name throws `.noEntity`. With echo cancellation, as for
+    /// `setSource`.
     @discardableResult
     public func setSink(_ name: String?) async throws(PulseError) -> String {
         try await select(.playback, name)

@@ -18,8 +18,8 @@ public final class PulseAudioEngine: Sendable {
     private let eventContinuation: AsyncStream<PulseEngineEvent>.Continuation
     private let ring: FrameRing
     private let framesAvailable = DispatchSemaphore(value: 0)
-    private let mainloop: PulseThreadedMainloop
-    private let session: PulseSession
+    let mainloop: PulseThreadedMainloop
+    let session: PulseSession
     private let lifecycle = Mutex(Lifecycle.idle)
 
     private enum Lifecycle { case idle, running, stopped }
@@ -50,15 +50,19 @@ public final class PulseAudioEngine: Sendable {
         }
     }
 
-    /// Closes the streams and the connection, stops the mainloop and finishes `events`.
-    /// Idempotent; the engine cannot be started again.
+    /// Closes the streams, unloads the echo canceller (waiting up to a second for the server to
+    /// confirm), closes the connection, stops the mainloop and finishes `events`. Idempotent; the
+    /// engine cannot be started again.
     public func stop() {
         let wasRunning = lifecycle.withLock { state in
             defer { state = .stopped }
             return state == .running
         }
         if wasRunning {
-            mainloop.withLock { session.end() }
+            let unloaded = DispatchSemaphore(value: 0)
+            let unloading = mainloop.withLock { session.end { unloaded.signal() } }
+            if unloading { _ = unloaded.wait(timeout: .now() + .seconds(1)) }
+            mainloop.withLock { session.teardown() }
             mainloop.stop()
         }
         eventContinuation.finish()
@@ -109,6 +113,15 @@ public final class PulseAudioEngine: Sendable {
     @discardableResult
     public func play(_ samples: [Float]) -> Bool {
         mainloop.withLock { session.enqueuePlayback(samples) }
+    }
+
+    /// Sets the playback stream's own volume: `gain` from 0 (silent) to 1 (normal), linear in
+    /// amplitude (0.25 is -12 dB), for ducking speech while the person may be interrupting. Takes
+    /// effect at once on what is playing, holds for later streams and reconnections, and returns
+    /// without waiting for the server (a failure is logged). The sink's own volume is untouched.
+    public func setPlaybackVolume(_ gain: Float) {
+        let gain = gain.isNaN ? 1 : min(max(gain, 0), 1)
+        mainloop.withLock { session.setPlaybackGain(gain) }
     }
 
     /// Silences the speaker at once and forgets everything queued.

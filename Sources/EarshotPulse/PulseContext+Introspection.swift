@@ -75,7 +75,7 @@ extension PulseContext {
     }
 
     /// Finishes a `PulseQuery<Void>` with libpulse's verdict.
-    private static var successCallback: pa_context_success_cb_t {
+    static var successCallback: pa_context_success_cb_t {
         { context, success, userdata in
             guard let query = PulseQuery<Void>.from(userdata) else { return }
             success != 0 ? query.succeed() : query.fail(on: context)

@@ -47,12 +47,12 @@ final class PulseContext {
         return PulseError(lastErrorOf: pointer, while: operation)
     }
 
-    /// Asks for server, source and sink events through `callback`.
+    /// Asks for server, source, sink and module events through `callback`.
     func subscribe(callback: pa_context_subscribe_cb_t, userdata: UnsafeMutableRawPointer) {
         guard let pointer else { return }
         pa_context_set_subscribe_callback(pointer, callback, userdata)
         let mask = PA_SUBSCRIPTION_MASK_SERVER.rawValue | PA_SUBSCRIPTION_MASK_SOURCE.rawValue
-            | PA_SUBSCRIPTION_MASK_SINK.rawValue
+            | PA_SUBSCRIPTION_MASK_SINK.rawValue | PA_SUBSCRIPTION_MASK_MODULE.rawValue
         PulseOperation.release(pa_context_subscribe(pointer, pa_subscription_mask_t(rawValue: mask), nil, nil))
     }
 

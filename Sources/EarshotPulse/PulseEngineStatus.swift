@@ -11,15 +11,18 @@ public struct PulseEngineStatus: Sendable, Hashable {
     public var source: String?
     /// The sink cues and speech play on; nil while disconnected.
     public var sink: String?
+    /// Whether `source` and `sink` are the echo canceller's, and on which real devices.
+    public var echoCancellation: PulseEchoCancellation
 
     public init(
         isConnected: Bool = false, server: String? = nil, serverName: String? = nil, source: String? = nil,
-        sink: String? = nil
+        sink: String? = nil, echoCancellation: PulseEchoCancellation = .off
     ) {
         self.isConnected = isConnected
         self.server = server
         self.serverName = serverName
         self.source = source
         self.sink = sink
+        self.echoCancellation = echoCancellation
     }
 }

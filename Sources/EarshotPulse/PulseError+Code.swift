@@ -15,6 +15,7 @@ extension PulseError {
         public static let invalidArgument = Code(PA_ERR_INVALID)
         public static let exists = Code(PA_ERR_EXIST)
         public static let noEntity = Code(PA_ERR_NOENTITY)
+        public static let moduleInitFailed = Code(PA_ERR_MODINITFAILED)
         public static let connectionRefused = Code(PA_ERR_CONNECTIONREFUSED)
         public static let protocolError = Code(PA_ERR_PROTOCOL)
         public static let timeout = Code(PA_ERR_TIMEOUT)

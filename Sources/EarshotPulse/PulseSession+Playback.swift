@@ -26,9 +26,12 @@ extension PulseSession {
                 moved: { _, userdata in PulseSession.from(userdata)?.streamMoved(.playback) },
                 request: { _, _, userdata in PulseSession.from(userdata)?.feedPlayback() }
             )
+            // Relative volume: on a server with flat volumes, the gain must not raise the sink.
+            let flags = pa_stream_flags_t(rawValue: PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_RELATIVE_VOLUME.rawValue)
+            playbackStreamGain = playbackGain
             try stream.connect(
                 PA_STREAM_PLAYBACK, device: device, bufferAttributes: attributes,
-                flags: PA_STREAM_ADJUST_LATENCY, callbacks: callbacks, userdata: userdata
+                flags: flags, volume: playbackVolume, callbacks: callbacks, userdata: userdata
             )
         } catch {
             playbackStream?.close()
@@ -41,6 +44,7 @@ extension PulseSession {
         guard let stream = playbackStream else { return }
         switch stream.state {
         case PA_STREAM_READY:
+            if playbackStreamGain != playbackGain { applyPlaybackGain() }
             streamReady(.playback, on: stream.deviceName)
         case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
             guard context?.isReady == true else { return }
@@ -62,7 +66,7 @@ extension PulseSession {
         playbackQueue.append(samples)
         playbackGeneration += 1
         hasUnfinishedPlayback = true
-        if isPlaybackCorked {
+        if isPlaybackCorked, !isPlaybackPaused {
             stream.cork(false)
             isPlaybackCorked = false
         }
@@ -73,7 +77,7 @@ extension PulseSession {
     /// Writes as much of the queue as the server asked for; once all is written, asks to hear
     /// when it has been played.
     func feedPlayback() {
-        guard let stream = playbackStream, stream.isReady else { return }
+        guard let stream = playbackStream, stream.isReady, !isPlaybackPaused else { return }
         var room = stream.writableSize / MemoryLayout<Float>.size
         do {
             while room > 0, !playbackQueue.isEmpty {
@@ -99,6 +103,7 @@ extension PulseSession {
 
     /// Silences the speaker at once: pause the stream and drop what the server holds.
     func stopPlaybackNow() {
+        isPlaybackPaused = false
         playbackQueue.removeAll()
         playbackGeneration += 1
         if let stream = playbackStream, stream.isReady {
@@ -107,6 +112,21 @@ extension PulseSession {
             stream.flush()
         }
         finishPlayback()
+    }
+
+    /// Pauses (corks) or resumes the reply where it was: nothing queued is lost.
+    func setPlaybackPaused(_ paused: Bool) {
+        guard paused != isPlaybackPaused else { return }
+        isPlaybackPaused = paused
+        guard let stream = playbackStream, stream.isReady else { return }
+        if paused {
+            stream.cork(true)
+            isPlaybackCorked = true
+        } else if hasUnfinishedPlayback {
+            stream.cork(false)
+            isPlaybackCorked = false
+            feedPlayback()
+        }
     }
 
     /// Forgets queued audio (the stream is gone or broken) and releases anyone waiting on it.

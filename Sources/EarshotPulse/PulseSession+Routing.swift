@@ -31,21 +31,31 @@ extension PulseSession {
         }
     }
 
-    /// The device a stream of `role` should be on now.
+    /// The device a stream of `role` should be on now: the echo canceller's while it is active.
     func target(_ role: PulseStreamRole) -> String? {
-        route(role).target(default: defaultDevice(role))
+        echoDevice(role) ?? plainTarget(role)
     }
 
     /// First server info of a connection opens the streams; later ones (the defaults may have
     /// changed) move streams that follow the default.
     func serverInfoArrived(_ info: PulseServerInfo) {
         serverInfo = info
+        reconcileEchoCanceller()
+        // While the echo canceller loads, the streams wait for it: its completion places them.
+        guard !echoCanceller.isLoading else { return }
+        placeStreams(force: false)
+    }
+
+    /// Opens the streams not open yet on their targets and moves open ones that follow the
+    /// default (all of them when `force`) to their targets.
+    func placeStreams(force: Bool) {
         for role in [PulseStreamRole.capture, .playback] {
             guard let stream = stream(role) else {
                 openStream(role, device: target(role))
                 continue
             }
-            if route(role).requested == nil, stream.isReady, let target = target(role), target != route(role).current {
+            let follows = force || route(role).requested == nil || echoDevice(role) != nil
+            if follows, stream.isReady, let target = target(role), target != route(role).current {
                 move(role, to: target)
             }
         }
@@ -89,6 +99,11 @@ extension PulseSession {
 
     /// A device of `role`'s kind appeared: the requested one may be back.
     func returnToRequestedDevice(_ role: PulseStreamRole) {
+        switch echoCanceller {
+        case .active: return echoDeviceAppeared(role)
+        case .loading: return
+        case .idle, .failed: break
+        }
         guard let requested = route(role).requested, requested != route(role).current, stream(role)?.isReady == true else { return }
         move(role, to: requested)
     }
@@ -100,6 +115,16 @@ extension PulseSession {
         setRoute(role) { $0.requested = name }
         guard context?.isReady == true, serverInfo != nil else {
             return completion(.failure(PulseError(.connectionRefused, while: operation)))
+        }
+        reconcileEchoCanceller()
+        switch echoCanceller {
+        case .active(_, let masters, _):
+            // The stream stays on the canceller, which now sits on the device.
+            return completion(.success(masters.device(role)))
+        case .loading(let wanted):
+            return completion(.success(wanted.device(role)))
+        case .idle, .failed:
+            break
         }
         guard let target = target(role) else {
             return completion(.failure(PulseError(.noEntity, while: operation)))

@@ -49,11 +49,28 @@ final class PulseSession: @unchecked Sendable {
     /// The generation a drain was last requested for, so each is requested once.
     var drainRequestedGeneration = 0
     var isPlaybackCorked = false
+    /// A reply is paused (the person may be interrupting): nothing is written and the stream
+    /// stays corked until it resumes or is stopped.
+    var isPlaybackPaused = false
     /// Whether the daemon wants the microphone: a record stream is corked while it does not,
     /// so the desktop shows the microphone as unused.
     var captureWanted = true
     var hasUnfinishedPlayback = false
     var playbackWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The playback stream's volume (0...1, linear), kept across streams and reconnects.
+    var playbackGain: Float = 1
+    /// The gain the current playback stream was connected with.
+    var playbackStreamGain: Float = 1
+
+    // Echo canceller state, used by PulseSession+EchoCancellation.
+    var echoCanceller = PulseEchoCanceller.idle
+    /// Unprompted reloads on this connection.
+    var echoReloads = 0
+    /// Called once a load that was under way when the engine stopped has been undone.
+    var echoReleaseWaiter: (() -> Void)?
+    /// Modules being unloaded before the canceller is loaded again, and that load.
+    var echoUnloadsPending: Set<UInt32> = []
+    var echoAfterUnloads: (() -> Void)?
 
     init(
         configuration: PulseAudioEngine.Configuration, logger: Logger, mainloop: PulseThreadedMainloop,
@@ -84,11 +101,17 @@ final class PulseSession: @unchecked Sendable {
         connect()
     }
 
-    /// Closes everything without reporting it; the session does nothing more until `begin`.
-    func end() {
+    /// Stops for good, closing everything without reporting it. True when the echo canceller is
+    /// still being unloaded: then `unloaded` is called once the server has answered, and
+    /// `teardown()` must wait until then (closing the connection first would lose the request).
+    func end(unloaded: @escaping () -> Void) -> Bool {
         isRunning = false
         cancelReconnect()
+        // Closed first, so the server does not move them when the canceller's devices go.
+        closeStreams()
+        if releaseEchoCanceller(then: unloaded) { return true }
         teardown()
+        return false
     }
 
     // MARK: Connection
@@ -113,8 +136,8 @@ final class PulseSession: @unchecked Sendable {
         switch context.state {
         case PA_CONTEXT_READY:
             logger.debug("connected to the sound server", metadata: ["server": "\(context.serverAddress ?? "?")"])
-            context.subscribe(callback: { _, event, _, userdata in
-                PulseSession.from(userdata)?.serverEvent(event)
+            context.subscribe(callback: { _, event, index, userdata in
+                PulseSession.from(userdata)?.serverEvent(event, index: index)
             }, userdata: userdata)
             refreshServerInfo()
         case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
@@ -156,29 +179,40 @@ final class PulseSession: @unchecked Sendable {
         if playback.current == nil { playback.current = playback.target(default: serverInfo?.defaultSink) }
         let sink = playback.current ?? ""
         let status = PulseEngineStatus(
-            isConnected: true, server: server, serverName: serverInfo?.displayName, source: source, sink: sink
+            isConnected: true, server: server, serverName: serverInfo?.displayName, source: source, sink: sink,
+            echoCancellation: echoCanceller.status ?? .off
         )
         statusStore.withLock { $0 = status }
         logger.info("capturing", metadata: ["server": "\(server)", "source": "\(source)", "sink": "\(sink)"])
         emit(.connected(server: server, source: source, sink: sink))
     }
 
-    private func teardown() {
+    func teardown() {
         isConnected = false
         statusStore.withLock { $0 = PulseEngineStatus() }
+        closeStreams()
+        // Cleared before closing: closing cancels pending queries, whose completions check it.
+        let closing = context
+        context = nil
+        closing?.close()
+        // A module loaded on the server stays with the server: gone if it died, and removed as a
+        // leftover by the next connection if only the connection was lost.
+        echoCanceller = .idle
+        echoReloads = 0
+        echoUnloadsPending = []
+        echoAfterUnloads = nil
+        serverInfo = nil
+        capture.current = nil
+        playback.current = nil
+        assembler.discardPartialFrame()
+    }
+
+    private func closeStreams() {
         abandonPlayback()
         recordStream?.close()
         recordStream = nil
         playbackStream?.close()
         playbackStream = nil
-        // Cleared before closing: closing cancels pending queries, whose completions check it.
-        let closing = context
-        context = nil
-        closing?.close()
-        serverInfo = nil
-        capture.current = nil
-        playback.current = nil
-        assembler.discardPartialFrame()
     }
 
     private func scheduleReconnect(after delay: Duration) {
@@ -209,7 +243,7 @@ final class PulseSession: @unchecked Sendable {
         })
     }
 
-    private func serverEvent(_ event: pa_subscription_event_type_t) {
+    private func serverEvent(_ event: pa_subscription_event_type_t, index: UInt32) {
         let facility = event.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
         let kind = event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
         switch facility {
@@ -221,6 +255,8 @@ final class PulseSession: @unchecked Sendable {
             if kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue {
                 returnToRequestedDevice(facility == PA_SUBSCRIPTION_EVENT_SOURCE.rawValue ? .capture : .playback)
             }
+        case PA_SUBSCRIPTION_EVENT_MODULE.rawValue:
+            if kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue { moduleRemoved(index) }
         default:
             break
         }
@@ -228,10 +264,11 @@ final class PulseSession: @unchecked Sendable {
 
     func updateStatus() {
         guard isConnected else { return }
-        let (source, sink) = (capture.current, playback.current)
+        let (source, sink, echo) = (capture.current, playback.current, echoCanceller.status)
         statusStore.withLock { status in
             status.source = source
             status.sink = sink
+            if let echo { status.echoCancellation = echo }
         }
     }
 }

@@ -30,10 +30,11 @@ final class PulseStream {
         var request: pa_stream_request_cb_t?
     }
 
-    /// Installs `callbacks` and connects to `device` (nil: the server's default).
+    /// Installs `callbacks` and connects to `device` (nil: the server's default); a playback
+    /// stream starts at `volume` when one is given.
     func connect(
         _ direction: pa_stream_direction_t, device: String?, bufferAttributes: pa_buffer_attr,
-        flags: pa_stream_flags_t, callbacks: Callbacks, userdata: UnsafeMutableRawPointer
+        flags: pa_stream_flags_t, volume: pa_volume_t? = nil, callbacks: Callbacks, userdata: UnsafeMutableRawPointer
     ) throws(PulseError) {
         guard let pointer else { throw PulseError(.badState, while: "connect a closed stream") }
         pa_stream_set_state_callback(pointer, callbacks.state, userdata)
@@ -45,7 +46,13 @@ final class PulseStream {
             result = pa_stream_connect_record(pointer, device, &attributes, flags)
         } else {
             pa_stream_set_write_callback(pointer, callbacks.request, userdata)
-            result = pa_stream_connect_playback(pointer, device, &attributes, flags, nil, nil)
+            if let volume, let spec = pa_stream_get_sample_spec(pointer) {
+                var levels = pa_cvolume()
+                pa_cvolume_set(&levels, UInt32(spec.pointee.channels), volume)
+                result = pa_stream_connect_playback(pointer, device, &attributes, flags, &levels, nil)
+            } else {
+                result = pa_stream_connect_playback(pointer, device, &attributes, flags, nil, nil)
+            }
         }
         if result < 0 {
             throw PulseError(lastErrorOf: context, while: "connect to \(device ?? "the default device")")

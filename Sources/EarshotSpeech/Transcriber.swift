@@ -11,9 +11,17 @@ public protocol Transcriber: Sendable {
     /// How status and logs name the backend, for example "pocketsphinx (embedded)".
     var name: String { get }
 
+    /// Loads what the backend needs (a model) ahead of the first utterance, so the first
+    /// transcript is not late. Backends with nothing to load do nothing.
+    func prepare() async throws
+
     func transcribe(
         _ audio: UtteranceAudio,
         language: String,
         partial: @escaping @Sendable (String) -> Void
     ) async throws -> String
+}
+
+extension Transcriber {
+    public func prepare() async throws {}
 }

@@ -3,7 +3,7 @@ extension TurnMachine {
     public struct Configuration: Equatable, Sendable {
         /// How long the user must keep talking over the assistant before a suspected barge-in
         /// is confirmed and playback stops. Shorter catches interruptions faster; longer
-        /// survives coughs and "mm-hm". Default 0.5 s.
+        /// survives coughs and "mm-hm". Default 0.3 s.
         public var minimumInterruption: C.Duration
         /// The longest single utterance; after it the utterance is ended as if the user had
         /// paused, so a stuck voice activity detector cannot hold the turn. Default 60 s.
@@ -40,7 +40,7 @@ extension TurnMachine.Configuration where C.Duration == Swift.Duration {
     /// The defaults documented on each property.
     public static var standard: Self {
         Self(
-            minimumInterruption: .milliseconds(500),
+            minimumInterruption: .milliseconds(300),
             maximumUtterance: .seconds(60),
             transcriptTimeout: .seconds(5),
             replyTimeout: .seconds(15),

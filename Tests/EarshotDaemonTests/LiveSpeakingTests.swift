@@ -91,3 +91,29 @@ struct LiveSpeakingTests {
         #expect(result.message?.contains("breeze, cove, ember, juniper, sky") == true)
     }
 }
+
+/// A real Wyoming text-to-speech server from PyPI speaking the daemon's replies.
+@Suite(
+    .serialized,
+    .enabled(if: PulseTestServer.isAvailable && WyomingServerProcess.isAvailable, "needs pulseaudio and the Wyoming servers (make test installs both)")
+)
+struct LiveWyomingSpeechTests {
+    static func speak() throws -> (states: [String], loudSeconds: Double) {
+        let server = try WyomingServerProcess(.textToSpeech)
+        defer { server.stop() }
+        let session = try LiveSession(arguments: ["--listen", "--tts", server.uri])
+        let client = try session.subscribedClient(topics: ["state"])
+        let recording = try session.sound.record()
+        var events: [[String: Any]] = []
+        _ = try client.request(#"{"id":"say","cmd":"speak","text":"The Wyoming server is speaking this reply."}"#, events: &events)
+        events += client.events(timeout: 30) { LiveSpeakingTests.state($0) == "listening" }
+        let recorded = recording.stop()
+        return (events.compactMap(LiveSpeakingTests.state), Double(recorded.filter { abs($0) > 0.02 }.count) / 16_000)
+    }
+
+    @Test func aReplyIsSpokenByTheWyomingServer() async throws {
+        let run = try await onDedicatedThread { try Self.speak() }
+        #expect(run.states.suffix(3) == ["thinking", "speaking", "listening"], "\(run.states)")
+        #expect(run.loudSeconds > 0.5, "only \(run.loudSeconds) s of sound reached the speaker")
+    }
+}

@@ -143,7 +143,7 @@ struct TurnMachineTimeoutTests {
 
     @Test func standardTimeoutsAreThoseDocumented() {
         let standard = TurnMachine<ContinuousClock>.Configuration.standard
-        #expect(standard.minimumInterruption == .milliseconds(500))
+        #expect(standard.minimumInterruption == .milliseconds(300))
         #expect(standard.maximumUtterance == .seconds(60))
         #expect(standard.transcriptTimeout == .seconds(5))
         #expect(standard.replyTimeout == .seconds(15))

@@ -1,0 +1,59 @@
+import EarshotConversation
+import Synchronization
+
+/// Answers each final transcript with the configured responder command, speaking its output
+/// as it streams: the first piece starts the reply, later pieces are said after it.
+///
+/// `answer` and `cancel` are called inside the session's pipeline lock: they only start or
+/// cancel a task.
+final class ResponderRunner: Sendable {
+    private let responder: Responder
+    private let current = Mutex<(turn: Int, task: Task<Void, Never>)?>(nil)
+
+    init(responder: Responder) {
+        self.responder = responder
+    }
+
+    var command: String { responder.command }
+
+    func answer(turn: Int, transcript: String, session: VoiceSession) {
+        let task = Task { [responder] in
+            var reply: Int?
+            do {
+                for try await piece in responder.respond(turn: turn, transcript: transcript) {
+                    if let reply {
+                        session.player?.append(reply: reply, text: piece)
+                    } else {
+                        reply = session.startStreamedReply(turn: turn, text: piece)
+                        if reply == nil { return }
+                    }
+                }
+            } catch is CancellationError {
+                return
+            } catch {
+                session.reportError(code: "responder_failed", message: "\(error)")
+            }
+            if Task.isCancelled { return }
+            if let reply {
+                session.player?.finishText(reply: reply)
+            } else {
+                session.declineReply(turn: turn)
+            }
+        }
+        let previous = current.withLock { current in
+            defer { current = (turn, task) }
+            return current
+        }
+        previous?.task.cancel()
+    }
+
+    /// Stops the responder answering `turn` (any turn when nil): its process is killed.
+    func cancel(turn: Int?) {
+        let cancelled = current.withLock { current -> Task<Void, Never>? in
+            guard let running = current, turn == nil || running.turn == turn else { return nil }
+            current = nil
+            return running.task
+        }
+        cancelled?.cancel()
+    }
+}

@@ -1,0 +1,77 @@
+/// The echo canceller on the current connection: PulseAudio's `module-echo-cancel`, loaded on the
+/// devices the engine would otherwise use, with a source and a sink of its own for the engine.
+enum PulseEchoCanceller: Sendable, Hashable {
+    /// The real devices the canceller sits on.
+    struct Masters: Sendable, Hashable {
+        var source: String
+        var sink: String
+
+        func device(_ role: PulseStreamRole) -> String {
+            switch role {
+            case .capture: source
+            case .playback: sink
+            }
+        }
+    }
+
+    /// Not loaded: not wanted, or not tried yet on this connection.
+    case idle
+    /// Being loaded for the devices the routes want.
+    case loading(wanted: Masters)
+    /// Loaded as server module `module` on `masters`; `wanted` is what the routes asked for (the
+    /// masters are the defaults instead when the server refused the wanted devices).
+    case active(module: UInt32, masters: Masters, wanted: Masters)
+    /// The server would not load it (nil: there were no devices to put it on).
+    case failed(wanted: Masters?, PulseError)
+
+    static let moduleName = "module-echo-cancel"
+    static let sourceName = "earshot_echo_cancel_source"
+    static let sinkName = "earshot_echo_cancel_sink"
+
+    /// The canceller's device for `role`, which the engine's stream uses while it is active.
+    static func device(_ role: PulseStreamRole) -> String {
+        switch role {
+        case .capture: sourceName
+        case .playback: sinkName
+        }
+    }
+
+    /// 16 kHz mono like the engine's streams: the canceller runs at the cheaper rate (about 7 %
+    /// of a core) and capture needs no resampling. Analog gain control is off because the WebRTC
+    /// AGC otherwise sets the real microphone's volume (it lowered the test microphone to 84 %
+    /// on loading).
+    static func arguments(method: String, masters: Masters) -> String {
+        [
+            "aec_method=\(method)",
+            "source_master=\"\(masters.source)\"", "sink_master=\"\(masters.sink)\"",
+            "source_name=\(sourceName)", "sink_name=\(sinkName)",
+            "rate=16000", "channels=1",
+            "aec_args='analog_gain_control=0'",
+            "source_properties=\"device.description='Earshot echo-cancelled microphone'\"",
+            "sink_properties=\"device.description='Earshot echo-cancelled speaker'\"",
+        ].joined(separator: " ")
+    }
+
+    /// A canceller of ours still loaded, left by an engine that did not stop cleanly (it would
+    /// take the names, and the new one would get "earshot_echo_cancel_source.2").
+    static func isLeftover(_ module: PulseModule) -> Bool {
+        module.name == moduleName && module.argument.split(separator: " ").contains("source_name=\(sourceName)")
+    }
+
+    var isLoading: Bool {
+        if case .loading = self { true } else { false }
+    }
+
+    var module: UInt32? {
+        if case .active(let module, _, _) = self { module } else { nil }
+    }
+
+    /// What the status says; nil while nothing is settled (the last word stands).
+    var status: PulseEchoCancellation? {
+        switch self {
+        case .idle, .loading: nil
+        case .active(let module, let masters, _): .active(module: module, source: masters.source, sink: masters.sink)
+        case .failed(_, let error): .unavailable(error)
+        }
+    }
+}

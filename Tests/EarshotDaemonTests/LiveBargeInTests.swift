@@ -1,0 +1,97 @@
+import EarshotTestSupport
+import Foundation
+import Testing
+
+/// Talking over the assistant through a real (private, headless) PulseAudio: the person's
+/// speech silences the reply and becomes the next turn; the assistant's own voice, looped back
+/// into the microphone, never does.
+@Suite(.serialized, .enabled(if: PulseTestServer.isAvailable, "needs pulseaudio (make deps installs it)"))
+struct LiveBargeInTests {
+    static let request = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/speech/two_requests_slt.wav").path
+    static let longReply = Array(repeating: "This sentence keeps the speaker busy for a good while.", count: 12).joined(separator: " ")
+
+    struct BargeIn: Sendable {
+        var states: [String]
+        var finals: [String]
+        /// Seconds from the person's onset (in the microphone) to the speaker's last sound.
+        var silencedAfter: Double?
+        var spokeBeforeOnset: Bool
+    }
+
+    static func state(_ event: [String: Any]) -> String? {
+        event["event"] as? String == "state" ? event["state"] as? String : nil
+    }
+
+    static func firstLoud(_ samples: ArraySlice<Float>, threshold: Float = 0.02) -> Int? {
+        samples.firstIndex { abs($0) > threshold }
+    }
+
+    static func bargeIn() throws -> BargeIn {
+        let session = try LiveSession(arguments: ["--listen", "--tts", "embedded", "--stt", "embedded"])
+        let client = try session.subscribedClient(topics: ["state", "transcript"])
+        // Both recordings start together, so their sample indices line up (within a few ms).
+        let speaker = try session.sound.record()
+        let microphone = try session.sound.record(from: "mic")
+        var events: [[String: Any]] = []
+        _ = try client.request(#"{"id":"say","cmd":"speak","text":"\#(longReply)"}"#, events: &events)
+        events += client.events(timeout: 20) { Self.state($0) == "speaking" }
+        Thread.sleep(forTimeInterval: 1.0)
+        let player = try session.sound.play(request)
+        events += client.events(timeout: 20) { event in
+            event["event"] as? String == "transcript" && event["final"] as? Bool == true
+        }
+        _ = player.wait()
+        let spoken = speaker.stop()
+        let heard = microphone.stop()
+        // The fixture's first 0.8 s are silent: the first loud microphone sample after the reply
+        // began is the person's onset.
+        let replyStart = firstLoud(spoken[...]) ?? 0
+        let onset = firstLoud(heard[min(replyStart, heard.count)...])
+        let lastSpoken = onset.flatMap { onset in spoken[min(onset, spoken.count)...].lastIndex { abs($0) > 0.02 } }
+        let finals = events.filter { $0["event"] as? String == "transcript" && $0["final"] as? Bool == true }
+            .compactMap { $0["text"] as? String }
+        return BargeIn(
+            states: events.compactMap(Self.state), finals: finals,
+            silencedAfter: zip(onset.map { [$0] } ?? [], lastSpoken.map { [$0] } ?? [0]).map { Double($1 - $0) / 16_000 }.first,
+            spokeBeforeOnset: onset.map { spoken[replyStart..<min($0, spoken.count)].contains { abs($0) > 0.02 } } ?? false
+        )
+    }
+
+    @Test func thePersonTalkingOverTheReplySilencesItAndIsTranscribedAsTheNextTurn() async throws {
+        let run = try await onDedicatedThread { try Self.bargeIn() }
+        print("barge-in: speaker silent \(run.silencedAfter.map { String(format: "%.3f s", $0) } ?? "?") after the onset; states \(run.states); finals \(run.finals)")
+        #expect(run.spokeBeforeOnset, "the reply was playing when the person spoke")
+        let silenced = try #require(run.silencedAfter)
+        #expect(silenced <= 0.15, "the speaker went on for \(silenced) s after the person's onset")
+        #expect(run.states.contains("hearing"), "\(run.states)")
+        #expect(run.finals.first?.contains("kitchen lights") == true, "\(run.finals)")
+    }
+
+    static func loopback() throws -> (states: [String], speech: Int, loud: Int, timeline: String) {
+        let session = try LiveSession(arguments: ["--listen", "--tts", "embedded"])
+        // The assistant's voice goes back into the microphone, as from speakers beside it.
+        _ = try session.sound.pactl("load-module", "module-loopback", "source=speaker.monitor", "sink=micfeed", "latency_msec=40")
+        let client = try session.subscribedClient(topics: ["state", "speech"])
+        let microphone = try session.sound.record(from: "mic")
+        var events: [[String: Any]] = []
+        _ = try client.request(#"{"id":"say","cmd":"speak","text":"\#(longReply)"}"#, events: &events)
+        events += client.events(timeout: 90) { Self.state($0) == "listening" }
+        let heard = microphone.stop()
+        let timeline = events.compactMap { event -> String? in
+            guard let name = event["event"] as? String, name != "level" else { return nil }
+            return "\(name):\(event["state"] as? String ?? event["phase"] as? String ?? "")@\(event["t"] as? Double ?? -1)"
+        }.joined(separator: " ")
+        return (
+            events.compactMap(Self.state), events.filter { $0["event"] as? String == "speech" }.count,
+            heard.filter { abs($0) > 0.02 }.count, timeline
+        )
+    }
+
+    @Test func theAssistantsOwnVoiceLoopedIntoTheMicrophoneNeverInterruptsIt() async throws {
+        let run = try await onDedicatedThread { try Self.loopback() }
+        #expect(Double(run.loud) / 16_000 > 2, "the reply did reach the microphone (\(run.loud) loud samples)")
+        #expect(run.states.suffix(3) == ["thinking", "speaking", "listening"], "\(run.states)")
+        #expect(run.speech == 0, "the assistant's voice was taken for the person's: \(run.timeline)")
+    }
+}
