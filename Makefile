@@ -69,6 +69,7 @@ bench: release
 	  $(RELEASE_BIN)/earshot-bench replay Tests/Fixtures; \
 	fi
 	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS)
+	$(RELEASE_BIN)/earshot-bench speech
 
 # Until the daemon lands (issue: live capture), `make run` replays a bundled conversation
 # through the full pipeline at the pace of a live microphone.

@@ -25,8 +25,26 @@ struct EarshotBench {
             }
             return
         }
+        if arguments.first == "speech" {
+            let rest = Array(arguments.dropFirst())
+            var repeats = 10
+            if !rest.isEmpty {
+                guard rest.count == 2, rest[0] == "--repeats", let value = Int(rest[1]), value >= 1 else {
+                    print("usage: earshot-bench speech [--repeats N]")
+                    exit(2)
+                }
+                repeats = value
+            }
+            do {
+                try SpeechBench.run(repeats: repeats)
+            } catch {
+                print("earshot-bench speech: \(error)")
+                exit(1)
+            }
+            return
+        }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [FIXTURE]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [FIXTURE]\n       earshot-bench speech [--repeats N]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))
