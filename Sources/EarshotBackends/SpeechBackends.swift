@@ -5,7 +5,7 @@ public import Logging
 
 /// Makes the configured backends.
 public enum SpeechBackends {
-    public static func transcriber(_ choice: TranscriberChoice, logger: Logger) -> (any Transcriber)? {
+    public static func transcriber(_ choice: BackendChoice, logger: Logger) -> (any Transcriber)? {
         switch choice {
         case .none: nil
         case .embedded: EmbeddedTranscriber()
@@ -13,7 +13,7 @@ public enum SpeechBackends {
         }
     }
 
-    public static func synthesizer(_ choice: SynthesizerChoice, logger: Logger) -> (any Synthesizer)? {
+    public static func synthesizer(_ choice: BackendChoice, logger: Logger) -> (any Synthesizer)? {
         switch choice {
         case .none: nil
         case .embedded: EmbeddedSynthesizer()

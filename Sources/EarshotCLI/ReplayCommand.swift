@@ -48,7 +48,7 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ValidationError("--level-hz must be between 1 and 60 (got \(levelHz)).")
         }
         do {
-            _ = try TranscriberChoice(parsing: stt)
+            _ = try BackendChoice(parsing: stt, role: .speechToText)
         } catch {
             throw ValidationError("--stt: \(error.description)")
         }
@@ -63,7 +63,7 @@ struct ReplayCommand: AsyncParsableCommand {
             transcribes: true
         )
         let output = StandardOutput()
-        let choice = try TranscriberChoice(parsing: stt)
+        let choice = try BackendChoice(parsing: stt, role: .speechToText)
         if let transcriber = SpeechBackends.transcriber(choice, logger: Logger(label: "earshot.stt")) {
             var replay = ReplayTranscription(
                 replay: Replay(detector: SpectralVAD(), configuration: configuration), transcriber: transcriber, language: language

@@ -18,7 +18,7 @@ public struct DaemonConfiguration: Sendable {
     /// Play a short cue on entering and leaving voice mode.
     public var playsCues: Bool
     /// Which backend transcribes utterances.
-    public var transcriber: TranscriberChoice
+    public var transcriber: BackendChoice
     /// The language spoken, for the transcriber (BCP 47).
     public var language: String
     /// How long `thinking` waits for a front end's (or the responder's) reply before returning
@@ -30,7 +30,7 @@ public struct DaemonConfiguration: Sendable {
     /// How long the responder may stay silent before it is stopped.
     public var responderTimeout: Duration
     /// Which backend speaks replies.
-    public var synthesizer: SynthesizerChoice
+    public var synthesizer: BackendChoice
     /// The voice replies are spoken in, by id or name (Breeze when nil).
     public var voice: String?
     /// Where the bundled voices are (found next to the executable or in the checkout when nil).
@@ -45,12 +45,12 @@ public struct DaemonConfiguration: Sendable {
         detector: SpectralVAD.Configuration = .init(),
         startsListening: Bool = false,
         playsCues: Bool = false,
-        transcriber: TranscriberChoice = .embedded,
+        transcriber: BackendChoice = .embedded,
         language: String = "en-US",
         replyTimeout: Duration = .seconds(15),
         responder: String? = nil,
         responderTimeout: Duration = .seconds(30),
-        synthesizer: SynthesizerChoice = .embedded,
+        synthesizer: BackendChoice = .embedded,
         voice: String? = nil,
         voicesDirectory: String? = nil
     ) {

@@ -73,7 +73,7 @@ struct EarshotDaemonMain: AsyncParsableCommand {
             throw ValidationError("--vad-threshold must be between 0 and 1 (got \(vadThreshold)).")
         }
         do {
-            _ = try TranscriberChoice(parsing: stt)
+            _ = try BackendChoice(parsing: stt, role: .speechToText)
         } catch {
             throw ValidationError("--stt: \(error.description)")
         }
@@ -84,7 +84,7 @@ struct EarshotDaemonMain: AsyncParsableCommand {
             throw ValidationError("--responder-timeout must be between 0 and 3600 seconds (got \(responderTimeout)).")
         }
         do {
-            _ = try SynthesizerChoice(parsing: tts)
+            _ = try BackendChoice(parsing: tts, role: .textToSpeech)
         } catch {
             throw ValidationError("--tts: \(error.description)")
         }
@@ -106,12 +106,12 @@ struct EarshotDaemonMain: AsyncParsableCommand {
             detector: SpectralVAD.Configuration(threshold: vadThreshold ?? SpectralVAD.Configuration().threshold),
             startsListening: listen,
             playsCues: cues,
-            transcriber: try TranscriberChoice(parsing: stt),
+            transcriber: try BackendChoice(parsing: stt, role: .speechToText),
             language: language,
             replyTimeout: .milliseconds(Int(replyTimeout * 1000)),
             responder: responder,
             responderTimeout: .milliseconds(Int(responderTimeout * 1000)),
-            synthesizer: try SynthesizerChoice(parsing: tts),
+            synthesizer: try BackendChoice(parsing: tts, role: .textToSpeech),
             voice: voice,
             voicesDirectory: voicesDir
         )
