@@ -45,6 +45,7 @@ final class SpeechPlayer: Sendable {
         let (texts, continuation) = AsyncStream.makeStream(of: String.self)
         continuation.yield(text)
         if !more { continuation.finish() }
+        let asked = ContinuousClock.now
         let task = Task { [engine, synthesizer, report, tap, logger] in
             var started = false
             do {
@@ -53,6 +54,7 @@ final class SpeechPlayer: Sendable {
                         try await Self.say(sentence, voice: voice, synthesizer: synthesizer, engine: engine, tap: tap) {
                             guard !started else { return }
                             started = true
+                            logger.debug("First audio of the reply queued", metadata: ["reply": "\(reply)", "after": "\(ContinuousClock.now - asked)"])
                             report(.started(reply: reply))
                         }
                     }
