@@ -20,6 +20,11 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     private var framesSincePlayback = Int.max / 2
     /// Which of the latest frames the gate judged to be only the assistant's echo.
     private var echoFrames = [Bool](repeating: false, count: 8)
+    /// While a suspected interruption has paused the reply: how many frames the person has been
+    /// silent since they last spoke (nil when no interruption is suspected).
+    private var interruptionSilence: Int?
+    /// A `speech` start went out without its end yet.
+    private var speechOpen = false
     private let clock: StreamClock
     private var lastFrameIndex = -1
     private var started = false
@@ -74,11 +79,32 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             // The assistant's own voice is never the person speaking (no barge-in on itself).
             if activity.isSpeech, echoFrames[activity.frameIndex % echoFrames.count] { activity.isSpeech = false }
             if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
+            checkInterruption(speaking: activity.isSpeech, emit: emit, work: work)
         }
-        perform(machine.tick(), emit: emit, work: work)
+        // A suspected interruption is confirmed only while the person is still speaking: a burst
+        // that already fell silent waits to be declared a false alarm instead.
+        if (interruptionSilence ?? 0) == 0 { perform(machine.tick(), emit: emit, work: work) }
         if configuration.transcribes, let turn = recordingTurn, recordingBeganAt != frame.index {
             work(.utteranceAudio(turn: turn, frame: copy frame))
         }
+    }
+
+    /// Frames of silence that end a suspected interruption as a false alarm: a cough or a click
+    /// should not wait for the end-of-turn silence before the reply resumes.
+    static var falseInterruptionSilenceFrames: Int { 8 }
+
+    /// A burst that falls silent before the interruption is confirmed resumes the reply.
+    private mutating func checkInterruption(speaking: Bool, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
+        guard let silence = interruptionSilence else { return }
+        let next = speaking ? 0 : silence + 1
+        interruptionSilence = next
+        guard next >= Self.falseInterruptionSilenceFrames else { return }
+        endpointer.reset()
+        if speechOpen {
+            speechOpen = false
+            emit(.speechEnded(turn: machine.snapshot.turn, time: Double(lastFrameIndex + 1 - next) * AudioFrame.duration))
+        }
+        perform(machine.utteranceEnded(), emit: emit, work: work)
     }
 
     /// Reports the 10 ms the speaker is playing alongside the latest microphone frame: its
@@ -96,6 +122,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         if !started { begin(emit: emit, work: work) }
         for activity in detector.finish(after: lastFrameIndex) {
             if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
+            checkInterruption(speaking: activity.isSpeech, emit: emit, work: work)
         }
         if let boundary = endpointer.finish() { handle(boundary, emit: emit, work: work) }
         perform(machine.tick(), emit: emit, work: work)
@@ -162,6 +189,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             // While speaking, the suspected onset already went to the machine (barge-in).
             let action = machine.snapshot.phase == .speaking ? TurnAction.none : machine.utteranceStarted()
             // The speech event goes out before the phase change it causes.
+            speechOpen = true
             emit(.speechStarted(
                 turn: machine.snapshot.turn,
                 audioStart: Double(audioStartFrame) * AudioFrame.duration,
@@ -169,6 +197,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             ))
             perform(action, emit: emit, work: work)
         case .speechEnded(_, let endFrame):
+            speechOpen = false
             emit(.speechEnded(turn: machine.snapshot.turn, time: Double(endFrame) * AudioFrame.duration))
             perform(machine.utteranceEnded(), emit: emit, work: work)
         }
@@ -180,6 +209,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         for effect in transition.effects {
             switch effect {
             case .beginUtterance(let turn):
+                interruptionSilence = nil
                 recordingTurn = turn
                 recordingBeganAt = lastFrameIndex
                 if configuration.transcribes { work(.beginUtterance(turn: turn, audio: history.frames(from: nextUtteranceStart))) }
@@ -203,10 +233,13 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             case .synthesize(let reply, let text):
                 work(.synthesize(reply: reply, text: text))
             case .duckPlayback(let reply):
+                interruptionSilence = 0
                 work(.duckPlayback(reply: reply))
             case .resumePlayback(let reply):
+                interruptionSilence = nil
                 work(.resumePlayback(reply: reply))
             case .stopPlayback(let reply):
+                interruptionSilence = nil
                 work(.stopPlayback(reply: reply))
             case .openMicrophone, .closeMicrophone:
                 break
