@@ -76,6 +76,14 @@ struct DaemonCommandHandler: CommandHandler {
         }
     }
 
+    private static func describe(_ echoCancellation: PulseEchoCancellation) -> String {
+        switch echoCancellation {
+        case .off: "off"
+        case .active(_, let source, let sink): "active on \(source) and \(sink)"
+        case .unavailable(let error): "unavailable: \(error.message)"
+        }
+    }
+
     private func status() -> CommandResult {
         let audio = engine.status
         let counters = engine.counters
@@ -89,6 +97,7 @@ struct DaemonCommandHandler: CommandHandler {
                 "source": .optional(audio.source),
                 "sink": .optional(audio.sink),
                 "audio_time": .number(session.audioTime, decimals: 2),
+                "echo_cancellation": .string(Self.describe(audio.echoCancellation)),
             ]),
             "backends": .object(["vad": "spectral", "transcription": .string(session.transcription?.transcriber.name ?? "none"), "speech": .string(session.player?.name ?? "none"), "voice": .string(session.currentVoice.id)]),
             "uptime": .number(Double(uptime.components.seconds) + Double(uptime.components.attoseconds) * 1e-18, decimals: 1),

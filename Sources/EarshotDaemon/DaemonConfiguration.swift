@@ -17,6 +17,9 @@ public struct DaemonConfiguration: Sendable {
     public var startsListening: Bool
     /// Play a short cue on entering and leaving voice mode.
     public var playsCues: Bool
+    /// Capture and play through PulseAudio's echo canceller (module-echo-cancel, webrtc), for
+    /// speakers rather than headphones. The echo gate guards barge-in either way.
+    public var echoCancellation: Bool
     /// Which backend transcribes utterances.
     public var transcriber: BackendChoice
     /// The language spoken, for the transcriber (BCP 47).
@@ -45,6 +48,7 @@ public struct DaemonConfiguration: Sendable {
         detector: SpectralVAD.Configuration = .init(),
         startsListening: Bool = false,
         playsCues: Bool = false,
+        echoCancellation: Bool = false,
         transcriber: BackendChoice = .embedded,
         language: String = "en-US",
         replyTimeout: Duration = .seconds(15),
@@ -62,6 +66,7 @@ public struct DaemonConfiguration: Sendable {
         self.detector = detector
         self.startsListening = startsListening
         self.playsCues = playsCues
+        self.echoCancellation = echoCancellation
         self.transcriber = transcriber
         self.language = language
         self.replyTimeout = replyTimeout

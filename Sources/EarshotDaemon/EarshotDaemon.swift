@@ -11,7 +11,10 @@ import ServiceLifecycle
 public enum EarshotDaemon {
     public static func run(configuration: DaemonConfiguration, logger: Logger) async throws {
         let engine = try PulseAudioEngine(
-            configuration: .init(server: configuration.soundServer, source: configuration.source, sink: configuration.sink),
+            configuration: .init(
+                server: configuration.soundServer, source: configuration.source, sink: configuration.sink,
+                echoCancellation: configuration.echoCancellation
+            ),
             logger: Logger(label: "earshotd.audio")
         )
         // Voice mode starts off unless asked for: the microphone stays closed until `start`.

@@ -65,6 +65,9 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Flag(help: "Play a short cue when voice mode starts and ends.")
     var cues = false
 
+    @Flag(help: "Cancel the assistant's own voice in the microphone with PulseAudio's module-echo-cancel (webrtc), for speakers rather than headphones.")
+    var echoCancel = false
+
     @Flag(help: "Log debug detail.")
     var verbose = false
 
@@ -106,6 +109,7 @@ struct EarshotDaemonMain: AsyncParsableCommand {
             detector: SpectralVAD.Configuration(threshold: vadThreshold ?? SpectralVAD.Configuration().threshold),
             startsListening: listen,
             playsCues: cues,
+            echoCancellation: echoCancel,
             transcriber: try BackendChoice(parsing: stt, role: .speechToText),
             language: language,
             replyTimeout: .milliseconds(Int(replyTimeout * 1000)),

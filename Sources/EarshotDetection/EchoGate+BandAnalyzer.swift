@@ -17,29 +17,20 @@ extension EchoGate {
         let bandCount: Int
         /// The newest window's band powers, mean square per sample.
         private(set) var powers: [Float]
-        private let fft = RealFFT(size: BandAnalyzer.windowLength)
-        private let window: [Float]
         /// Band j covers bins bandStart[j]..<bandStart[j + 1].
         private let bandStart: [Int]
-        private var history: [Float]
-        private var windowed: [Float]
-        private var real: [Float]
-        private var imaginary: [Float]
+        private var spectrum: SlidingSpectrum
 
         init(bandCount: Int) {
             let size = Self.windowLength
-            let hann = (0..<size).map { Float(0.5 - 0.5 * cos(2 * Double.pi * Double($0) / Double(size))) }
+            let hann = SlidingSpectrum.hann(size: size)
             let energy = hann.reduce(0) { $0 + $1 * $1 }
             // Scaled so that a band's power is its share of the window's mean-square value.
             let scale = (1 / (energy * Float(size))).squareRoot()
-            window = hann.map { $0 * scale }
+            spectrum = SlidingSpectrum(window: hann.map { $0 * scale })
             bandStart = Self.bandEdges(bandCount: bandCount)
             self.bandCount = bandStart.count - 1
             powers = [Float](repeating: 0, count: bandStart.count - 1)
-            history = [Float](repeating: 0, count: size)
-            windowed = [Float](repeating: 0, count: size)
-            real = [Float](repeating: 0, count: size / 2 + 1)
-            imaginary = [Float](repeating: 0, count: size / 2 + 1)
         }
 
         /// Mel-spaced edges from `lowestBin` to `highestBin`, widened where they would crowd.
@@ -60,33 +51,11 @@ extension EchoGate {
 
         /// Appends `frame` to the window and measures the window's band powers into `powers`.
         mutating func analyze(_ samples: borrowing [160 of Float]) {
-            let size = Self.windowLength
-            let kept = size - AudioFrame.sampleCount
-            samples.span.withUnsafeBufferPointer { frame in
-                history.withUnsafeMutableBufferPointer { history in
-                    for i in 0..<kept { history[i] = history[i + AudioFrame.sampleCount] }
-                    for i in 0..<AudioFrame.sampleCount { history[kept + i] = frame[i] }
-                }
-            }
-            window.withUnsafeBufferPointer { window in
-                history.withUnsafeBufferPointer { history in
-                    windowed.withUnsafeMutableBufferPointer { windowed in
-                        for i in 0..<size { windowed[i] = window[i] * history[i] }
-                    }
-                }
-            }
-            windowed.withUnsafeBufferPointer { input in
-                real.withUnsafeMutableBufferPointer { real in
-                    imaginary.withUnsafeMutableBufferPointer { imaginary in
-                        fft.forward(input, real: real, imaginary: imaginary)
-                    }
-                }
-            }
+            spectrum.append(samples)
             let bandCount = self.bandCount
-            real.withUnsafeBufferPointer { real in
-                imaginary.withUnsafeBufferPointer { imaginary in
-                    bandStart.withUnsafeBufferPointer { start in
-                        powers.withUnsafeMutableBufferPointer { powers in
+            spectrum.withBins { real, imaginary in
+                bandStart.withUnsafeBufferPointer { start in
+                    powers.withUnsafeMutableBufferPointer { powers in
                         for band in 0..<bandCount {
                             var sum: Float = 0
                             for bin in start[band]..<start[band + 1] {
@@ -95,14 +64,13 @@ extension EchoGate {
                             // Corrupt input must not poison the trackers for the rest of the stream.
                             powers[band] = sum.isFinite ? 2 * sum : 0
                         }
-                        }
                     }
                 }
             }
         }
 
         mutating func reset() {
-            for i in history.indices { history[i] = 0 }
+            spectrum.reset()
             for i in powers.indices { powers[i] = 0 }
         }
     }

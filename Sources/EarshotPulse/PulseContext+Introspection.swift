@@ -60,6 +60,30 @@ extension PulseContext {
         }
     }
 
+    /// Finds one source by its server-side index; a missing one fails with `.noEntity`.
+    func requestSource(at index: UInt32, _ query: PulseQuery<PulseDevice?>) {
+        query.start(on: self) { context, userdata in
+            pa_context_get_source_info_by_index(context, index, { context, info, endOfList, userdata in
+                guard let query = PulseQuery<PulseDevice?>.from(userdata) else { return }
+                if endOfList < 0 { return query.fail(on: context) }
+                if let info { query.value = PulseDevice(info.pointee) }
+                if endOfList > 0 { query.value == nil ? query.fail(PulseError(.noEntity, while: query.operation)) : query.succeed() }
+            }, userdata)
+        }
+    }
+
+    /// Finds one sink by its server-side index; a missing one fails with `.noEntity`.
+    func requestSink(at index: UInt32, _ query: PulseQuery<PulseDevice?>) {
+        query.start(on: self) { context, userdata in
+            pa_context_get_sink_info_by_index(context, index, { context, info, endOfList, userdata in
+                guard let query = PulseQuery<PulseDevice?>.from(userdata) else { return }
+                if endOfList < 0 { return query.fail(on: context) }
+                if let info { query.value = PulseDevice(info.pointee) }
+                if endOfList > 0 { query.value == nil ? query.fail(PulseError(.noEntity, while: query.operation)) : query.succeed() }
+            }, userdata)
+        }
+    }
+
     /// Moves a record stream (by its server-side index) to the source `name`.
     func moveSourceOutput(_ index: UInt32, to name: String, _ query: PulseQuery<Void>) {
         query.start(on: self) { context, userdata in

@@ -45,21 +45,20 @@ extension PulseSession {
         }
     }
 
-    /// A wanted device of `role` appeared: move the canceller onto it if it sits on the default
-    /// instead.
-    func echoDeviceAppeared(_ role: PulseStreamRole) {
+    /// A device of `role` appeared (`index` on the server): if it is the wanted one and the
+    /// canceller sits on the default instead, move the canceller onto it.
+    func echoDeviceAppeared(_ role: PulseStreamRole, index: UInt32) {
         guard case .active(_, let masters, let wanted) = echoCanceller, masters.device(role) != wanted.device(role),
               let context, echoReloads < Self.echoReloadLimit else { return }
-        let name = wanted.device(role)
-        // Our own canceller's devices appear too: only a wanted device that exists is worth a reload.
-        let query = PulseQuery(nil as PulseDevice?, operation: "find the \(role.deviceKind) \"\(name)\"") { [unowned self] result in
-            guard context === self.context, case .success = result else { return }
+        // The canceller's own devices appear too, whenever it loads: only the wanted one counts.
+        let query = PulseQuery(nil as PulseDevice?, operation: "look up a new \(role.deviceKind)") { [unowned self] result in
+            guard context === self.context, case .success(let device?) = result, device.name == wanted.device(role) else { return }
             echoReloads += 1
             reconcileEchoCanceller(retry: true)
         }
         switch role {
-        case .capture: context.requestSource(named: name, query)
-        case .playback: context.requestSink(named: name, query)
+        case .capture: context.requestSource(at: index, query)
+        case .playback: context.requestSink(at: index, query)
         }
     }
 
@@ -153,18 +152,40 @@ extension PulseSession {
             case .success(nil):
                 echoCancellerFailed(wanted: wanted, PulseError(.internalError, while: operation))
             case .failure(let error):
-                if let defaults = defaultMasters, defaults != masters {
-                    logger.info("echo canceller refused the chosen devices; trying the defaults", metadata: ["error": "\(error)"])
-                    return attemptEchoCanceller(on: defaults, wanted: wanted)
-                }
-                echoCancellerFailed(wanted: wanted, error)
+                echoCancellerRefused(masters, wanted: wanted, error)
             }
         })
     }
 
-    private var defaultMasters: PulseEchoCanceller.Masters? {
-        guard let source = defaultDevice(.capture), let sink = defaultDevice(.playback) else { return nil }
-        return PulseEchoCanceller.Masters(source: source, sink: sink)
+    /// A chosen device that is missing is replaced by the default, as it would be without the
+    /// canceller; one that is there but was refused is used without the canceller: the choice of
+    /// device comes first.
+    private func echoCancellerRefused(_ masters: PulseEchoCanceller.Masters, wanted: PulseEchoCanceller.Masters, _ error: PulseError) {
+        let current = context
+        findDevices(masters) { [unowned self] sourceExists, sinkExists in
+            guard isRunning else { return echoCancellerLoadedLate(nil) }
+            guard current === context else { return }
+            let source = sourceExists ? masters.source : defaultDevice(.capture)
+            let sink = sinkExists ? masters.sink : defaultDevice(.playback)
+            guard let source, let sink, source != masters.source || sink != masters.sink else {
+                return echoCancellerFailed(wanted: wanted, error)
+            }
+            let fallback = PulseEchoCanceller.Masters(source: source, sink: sink)
+            logger.info("a chosen device is missing; putting the echo canceller on the default", metadata: [
+                "source": "\(source)", "sink": "\(sink)", "error": "\(error)",
+            ])
+            attemptEchoCanceller(on: fallback, wanted: wanted)
+        }
+    }
+
+    /// Answers whether the server has `masters`' source and sink.
+    private func findDevices(_ masters: PulseEchoCanceller.Masters, _ completion: @escaping (Bool, Bool) -> Void) {
+        guard let context else { return completion(false, false) }
+        context.requestSource(named: masters.source, PulseQuery(nil, operation: "find the source \"\(masters.source)\"") { source in
+            context.requestSink(named: masters.sink, PulseQuery(nil, operation: "find the sink \"\(masters.sink)\"") { sink in
+                completion((try? source.get()) != nil, (try? sink.get()) != nil)
+            })
+        })
     }
 
     private func echoCancellerFailed(wanted: PulseEchoCanceller.Masters?, _ error: PulseError) {

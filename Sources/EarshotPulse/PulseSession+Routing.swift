@@ -97,10 +97,10 @@ extension PulseSession {
         }
     }
 
-    /// A device of `role`'s kind appeared: the requested one may be back.
-    func returnToRequestedDevice(_ role: PulseStreamRole) {
+    /// A device of `role`'s kind appeared (`index` on the server): the requested one may be back.
+    func returnToRequestedDevice(_ role: PulseStreamRole, index: UInt32) {
         switch echoCanceller {
-        case .active: return echoDeviceAppeared(role)
+        case .active: return echoDeviceAppeared(role, index: index)
         case .loading: return
         case .idle, .failed: break
         }

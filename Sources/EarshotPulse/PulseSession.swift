@@ -101,17 +101,15 @@ final class PulseSession: @unchecked Sendable {
         connect()
     }
 
-    /// Stops for good, closing everything without reporting it. True when the echo canceller is
-    /// still being unloaded: then `unloaded` is called once the server has answered, and
-    /// `teardown()` must wait until then (closing the connection first would lose the request).
+    /// Stops for good; `teardown()` then closes everything without reporting it. True when the
+    /// echo canceller is still being unloaded: `unloaded` is called once the server has answered,
+    /// and `teardown()` should wait until then (closing the connection first loses the request).
     func end(unloaded: @escaping () -> Void) -> Bool {
         isRunning = false
         cancelReconnect()
         // Closed first, so the server does not move them when the canceller's devices go.
         closeStreams()
-        if releaseEchoCanceller(then: unloaded) { return true }
-        teardown()
-        return false
+        return releaseEchoCanceller(then: unloaded)
     }
 
     // MARK: Connection
@@ -253,7 +251,7 @@ final class PulseSession: @unchecked Sendable {
             guard kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue || kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue else { return }
             if isConnected { emit(.devicesChanged) }
             if kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue {
-                returnToRequestedDevice(facility == PA_SUBSCRIPTION_EVENT_SOURCE.rawValue ? .capture : .playback)
+                returnToRequestedDevice(facility == PA_SUBSCRIPTION_EVENT_SOURCE.rawValue ? .capture : .playback, index: index)
             }
         case PA_SUBSCRIPTION_EVENT_MODULE.rawValue:
             if kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue { moduleRemoved(index) }

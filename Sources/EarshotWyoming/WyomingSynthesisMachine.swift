@@ -18,7 +18,8 @@ public struct WyomingSynthesisMachine: Sendable {
 
     public let request: WyomingSynthesize
     public private(set) var state = State.idle
-    public private(set) var info: WyomingInfo?
+    public var info: WyomingInfo? { handshake.info }
+    private var handshake = WyomingHandshake(service: .textToSpeech)
     /// Whether the request went out as streamed text.
     public private(set) var usesStreaming = false
     /// The format from the latest audio-start.
@@ -39,7 +40,7 @@ public struct WyomingSynthesisMachine: Sendable {
     public mutating func start() -> WyomingSynthesisAction {
         guard state == .idle else { return .none }
         state = .awaitingInfo
-        return .send([WyomingDescribe().event])
+        return .send(handshake.opening)
     }
 
     public mutating func eventReceived(_ event: WyomingEvent) -> WyomingSynthesisAction {
@@ -60,18 +61,12 @@ public struct WyomingSynthesisMachine: Sendable {
     }
 
     private mutating func infoStateReceived(_ event: WyomingEvent) -> WyomingSynthesisAction {
-        switch event.type {
-        case WyomingInfo.eventType:
-            let info: WyomingInfo
-            do {
-                info = try WyomingInfo(event)
-            } catch {
-                return fail(.unusable(error.description))
-            }
-            guard !info.tts.isEmpty else {
-                return fail(.notOffered(info.asr.isEmpty ? "its info lists no services" : "its info lists only speech-to-text"))
-            }
-            self.info = info
+        switch handshake.reply(to: event) {
+        case .ignored:
+            return .none
+        case .failed(let failure):
+            return fail(failure)
+        case .accepted(let info):
             state = .receivingAudio
             usesStreaming = info.supportsSynthesizeStreaming
             guard usesStreaming else { return .send([request.event]) }
@@ -81,10 +76,6 @@ public struct WyomingSynthesisMachine: Sendable {
                 request.event,
                 WyomingSynthesizeStop().event,
             ])
-        case WyomingErrorMessage.eventType:
-            return rejected(event)
-        default:
-            return .none
         }
     }
 
@@ -108,7 +99,7 @@ public struct WyomingSynthesisMachine: Sendable {
             state = .done
             return .finished
         case WyomingErrorMessage.eventType:
-            return rejected(event)
+            return fail(WyomingHandshake.rejection(event))
         default:
             return .none
         }
@@ -127,11 +118,6 @@ public struct WyomingSynthesisMachine: Sendable {
         partialFrame = Array(bytes[whole...])
         guard whole > 0 else { return .none }
         return .audio(samples: WyomingPCM.samples(bytes[..<whole], channels: format.channels), sampleRate: format.rate)
-    }
-
-    private mutating func rejected(_ event: WyomingEvent) -> WyomingSynthesisAction {
-        let message = (try? WyomingErrorMessage(event)) ?? WyomingErrorMessage(text: "")
-        return fail(.rejected(message))
     }
 
     private mutating func fail(_ failure: WyomingFailure) -> WyomingSynthesisAction {

@@ -1,7 +1,5 @@
-public import EarshotProtocol
-
 /// `synthesize-chunk`: more text to speak in a streamed synthesis.
-public struct WyomingSynthesizeChunk: WyomingMessage {
+public struct WyomingSynthesizeChunk: WyomingTextMessage {
     public static let eventType = "synthesize-chunk"
 
     public var text: String
@@ -9,10 +7,4 @@ public struct WyomingSynthesizeChunk: WyomingMessage {
     public init(text: String) {
         self.text = text
     }
-
-    public init(data: JSONObject, payload: [UInt8]) throws(WyomingMessageError) {
-        self.init(text: try WyomingFields(data, eventType: Self.eventType).string("text"))
-    }
-
-    public var data: JSONObject { ["text": .string(text)] }
 }

@@ -20,7 +20,8 @@ public struct WyomingTranscriptionMachine: Sendable {
     public let request: WyomingTranscribe
     public let format: WyomingAudioFormat
     public private(set) var state = State.idle
-    public private(set) var info: WyomingInfo?
+    public var info: WyomingInfo? { handshake.info }
+    private var handshake = WyomingHandshake(service: .speechToText)
     /// Events waiting for the info.
     private var queued: [WyomingEvent] = []
     private var audioHasEnded = false
@@ -43,7 +44,7 @@ public struct WyomingTranscriptionMachine: Sendable {
     public mutating func start() -> WyomingTranscriptionAction {
         guard state == .idle else { return .none }
         state = .awaitingInfo
-        return .send([WyomingDescribe().event])
+        return .send(handshake.opening)
     }
 
     /// A chunk of the utterance's audio arrived.
@@ -88,18 +89,12 @@ public struct WyomingTranscriptionMachine: Sendable {
     }
 
     private mutating func infoStateReceived(_ event: WyomingEvent) -> WyomingTranscriptionAction {
-        switch event.type {
-        case WyomingInfo.eventType:
-            let info: WyomingInfo
-            do {
-                info = try WyomingInfo(event)
-            } catch {
-                return fail(.unusable(error.description))
-            }
-            guard !info.asr.isEmpty else {
-                return fail(.notOffered(info.tts.isEmpty ? "its info lists no services" : "its info lists only text-to-speech"))
-            }
-            self.info = info
+        switch handshake.reply(to: event) {
+        case .ignored:
+            return .none
+        case .failed(let failure):
+            return fail(failure)
+        case .accepted:
             var events = [request.event, WyomingAudioStart(format: format).event] + queued
             queued = []
             if audioHasEnded {
@@ -109,10 +104,6 @@ public struct WyomingTranscriptionMachine: Sendable {
                 state = .streaming
             }
             return .send(events)
-        case WyomingErrorMessage.eventType:
-            return rejected(event)
-        default:
-            return .none
         }
     }
 
@@ -141,15 +132,10 @@ public struct WyomingTranscriptionMachine: Sendable {
             state = .done
             return .final(streamedText)
         case WyomingErrorMessage.eventType:
-            return rejected(event)
+            return fail(WyomingHandshake.rejection(event))
         default:
             return .none
         }
-    }
-
-    private mutating func rejected(_ event: WyomingEvent) -> WyomingTranscriptionAction {
-        let message = (try? WyomingErrorMessage(event)) ?? WyomingErrorMessage(text: "")
-        return fail(.rejected(message))
     }
 
     private mutating func fail(_ failure: WyomingFailure) -> WyomingTranscriptionAction {

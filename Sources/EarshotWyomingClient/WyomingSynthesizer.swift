@@ -71,18 +71,14 @@ public struct WyomingSynthesizer: Synthesizer {
     private func converse(
         _ link: WyomingLink<Never>, request: WyomingSynthesize, emit: (SpeechChunk) -> Void
     ) async throws {
-        var machine = WyomingSynthesisMachine(request: request)
-        link.deadline.arm(timeouts.response, awaiting: "its info")
-        var action = machine.start()
-        var inputs = link.inputs.makeAsyncIterator()
         var requested: ContinuousClock.Instant?
-        while true {
+        try await link.drive(WyomingSynthesisMachine(request: request), timeouts: timeouts) { action, state -> Void? in
             switch action {
             case .none:
                 break
             case .send(let events):
                 try await link.send(events)
-                if machine.state == .receivingAudio { requested = .now }
+                if state == .receivingAudio { requested = .now }
             case .audio(let samples, let sampleRate):
                 if let sent = requested {
                     logger.debug("first audio \(ContinuousClock.now - sent) after the request", metadata: ["server": "\(endpoint)"])
@@ -90,22 +86,11 @@ public struct WyomingSynthesizer: Synthesizer {
                 }
                 emit(SpeechChunk(sampleRate: sampleRate, samples: samples))
             case .finished:
-                return
+                return ()
             case .fail(let failure):
                 throw WyomingClientFailure.conversation(failure)
             }
-            guard let input = await inputs.next() else { throw CancellationError() }
-            switch input {
-            case .event(let event): action = machine.eventReceived(event)
-            case .serverClosed: action = machine.connectionClosed()
-            case .broken(let failure): throw failure
-            case .timedOut: throw link.deadline.expiry ?? .responseTimedOut(awaiting: "an answer", timeouts.response)
-            }
-            if machine.isAwaitingServer {
-                link.deadline.arm(timeouts.response, awaiting: machine.state == .awaitingInfo ? "its info" : "the audio")
-            } else {
-                link.deadline.disarm()
-            }
+            return nil
         }
     }
 }

@@ -68,12 +68,14 @@ public struct WyomingTranscriber: Transcriber {
     private func converse(
         _ link: WyomingLink<AudioInput>, language: String, partial: @Sendable (String) -> Void
     ) async throws -> String {
-        var machine = WyomingTranscriptionMachine(request: WyomingTranscribe(language: language, name: model))
-        link.deadline.arm(timeouts.response, awaiting: "its info")
-        var action = machine.start()
-        var inputs = link.inputs.makeAsyncIterator()
+        let machine = WyomingTranscriptionMachine(request: WyomingTranscribe(language: language, name: model))
         var audioStopped: ContinuousClock.Instant?
-        while true {
+        return try await link.drive(machine, timeouts: timeouts) { machine, input in
+            switch input {
+            case .audio(let samples): machine.audioReceived(samples)
+            case .ended: machine.audioEnded()
+            }
+        } perform: { action, _ -> String? in
             switch action {
             case .none:
                 break
@@ -90,21 +92,7 @@ public struct WyomingTranscriber: Transcriber {
             case .fail(let failure):
                 throw WyomingClientFailure.conversation(failure)
             }
-            guard let input = await inputs.next() else { throw CancellationError() }
-            let before = machine.state
-            switch input {
-            case .local(.audio(let samples)): action = machine.audioReceived(samples)
-            case .local(.ended): action = machine.audioEnded()
-            case .event(let event): action = machine.eventReceived(event)
-            case .serverClosed: action = machine.connectionClosed()
-            case .broken(let failure): throw failure
-            case .timedOut: throw link.deadline.expiry ?? .responseTimedOut(awaiting: "an answer", timeouts.response)
-            }
-            if !machine.isAwaitingServer {
-                link.deadline.disarm()
-            } else if machine.state != before || input.isEvent {
-                link.deadline.arm(timeouts.response, awaiting: machine.state == .awaitingInfo ? "its info" : "the transcript")
-            }
+            return nil
         }
     }
 }

@@ -68,10 +68,13 @@ struct LiveBargeInTests {
         #expect(run.finals.first?.contains("kitchen lights") == true, "\(run.finals)")
     }
 
-    static func loopback() throws -> (states: [String], speech: Int, loud: Int, timeline: String) {
-        let session = try LiveSession(arguments: ["--listen", "--tts", "embedded"])
+    static func loopback(echoCancel: Bool = false) throws -> (states: [String], speech: Int, loud: Int, timeline: String, echoCancellation: String) {
+        let session = try LiveSession(arguments: ["--listen", "--tts", "embedded"] + (echoCancel ? ["--echo-cancel"] : []))
         // The assistant's voice goes back into the microphone, as from speakers beside it.
-        _ = try session.sound.pactl("load-module", "module-loopback", "source=speaker.monitor", "sink=micfeed", "latency_msec=40")
+        _ = try session.sound.pactl(
+            "load-module", "module-loopback", "source=speaker.monitor", "sink=micfeed", "latency_msec=40", "adjust_time=0"
+        )
+        let audio = try session.status()["audio"] as? [String: Any]
         let client = try session.subscribedClient(topics: ["state", "speech"])
         let microphone = try session.sound.record(from: "mic")
         var events: [[String: Any]] = []
@@ -84,13 +87,21 @@ struct LiveBargeInTests {
         }.joined(separator: " ")
         return (
             events.compactMap(Self.state), events.filter { $0["event"] as? String == "speech" }.count,
-            heard.filter { abs($0) > 0.02 }.count, timeline
+            heard.filter { abs($0) > 0.02 }.count, timeline, audio?["echo_cancellation"] as? String ?? "?"
         )
     }
 
     @Test func theAssistantsOwnVoiceLoopedIntoTheMicrophoneNeverInterruptsIt() async throws {
         let run = try await onDedicatedThread { try Self.loopback() }
         #expect(Double(run.loud) / 16_000 > 2, "the reply did reach the microphone (\(run.loud) loud samples)")
+        #expect(run.states.suffix(3) == ["thinking", "speaking", "listening"], "\(run.states)")
+        #expect(run.speech == 0, "the assistant's voice was taken for the person's: \(run.timeline)")
+    }
+
+    @Test func withPulseAudiosEchoCancellerTheLoopedBackVoiceNeverInterruptsEither() async throws {
+        let run = try await onDedicatedThread { try Self.loopback(echoCancel: true) }
+        #expect(run.echoCancellation.hasPrefix("active"), "\(run.echoCancellation)")
+        #expect(Double(run.loud) / 16_000 > 2, "the reply did reach the raw microphone (\(run.loud) loud samples)")
         #expect(run.states.suffix(3) == ["thinking", "speaking", "listening"], "\(run.states)")
         #expect(run.speech == 0, "the assistant's voice was taken for the person's: \(run.timeline)")
     }

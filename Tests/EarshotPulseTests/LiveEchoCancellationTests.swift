@@ -65,21 +65,25 @@ struct LiveEchoCancellationTests {
                      module, "\(connectedAfter)", capturedDB, "\(stopTook)"))
     }
 
-    /// The point of it: with the speaker heard by the microphone (here the engine plays into the
-    /// microphone's feed), the engine's own speech is cancelled from its capture, while a plain
+    /// The point of it: with the speaker leaking into the microphone (a loopback with a fixed
+    /// delay, like a room's), the engine's own speech is cancelled from its capture, while a plain
     /// engine on the same microphone hears it.
     @Test func cancelsTheEngineOwnSpeechFromItsCapture() async throws {
-        let live = try await LiveAudio.start {
-            $0.echoCancellation = true
-            $0.sink = "micfeed"
-        }
+        let live = try await LiveAudio.start { $0.echoCancellation = true }
         defer { live.stop() }
-        guard case .active(_, "mic", "micfeed") = live.engine.status.echoCancellation else {
+        guard case .active = live.engine.status.echoCancellation else {
             Issue.record("echo cancellation is \(live.engine.status.echoCancellation)")
             return
         }
         let plain = try await LiveAudio.start(server: live.server)
         defer { plain.engine.stop() }
+        // Not the canceller's devices themselves: with sink_master=micfeed (the microphone's own
+        // feed) PulseAudio 16.1 hung; a rate-adjusting loopback made the echo delay wander.
+        _ = try await onDedicatedThread {
+            try live.server.pactl(
+                "load-module", "module-loopback", "source=speaker.monitor", "sink=micfeed", "latency_msec=30", "adjust_time=0"
+            )
+        }
         let cancelled = FrameCollector(live.engine)
         defer { cancelled.stop() }
         let heard = FrameCollector(plain.engine)
@@ -97,8 +101,8 @@ struct LiveEchoCancellationTests {
         let left = SignalMeasure.rms(cancelled.samples(from: cancelledStart)[...])
         let reductionDB = 20 * log10(echo / max(left, 1e-9))
         #expect(echo > 0.01, "the plain engine heard no echo (\(echo))")
-        // 15 to 45 dB here; the null sinks' timing makes the canceller resync now and then.
-        #expect(reductionDB > 10, "echo reduced by only \(reductionDB) dB")
+        // 25 to 50 dB here: the canceller resyncs now and then on a busy machine.
+        #expect(reductionDB > 15, "echo reduced by only \(reductionDB) dB")
         print(String(format: "echo cancel: echo at the microphone %.4f RMS, after the canceller %.5f RMS (%.1f dB less)",
                      echo, left, reductionDB))
     }
@@ -123,6 +127,49 @@ struct LiveEchoCancellationTests {
         #expect(live.engine.play(Cue.enter))
         await live.engine.waitForPlayback()
         print("echo cancel fallback: \(error)")
+    }
+
+    /// A chosen source the canceller refuses (the speaker's own monitor) is used without it: the
+    /// choice of device comes first.
+    @Test func refusedChosenSourceIsUsedWithoutTheCanceller() async throws {
+        let live = try await LiveAudio.start {
+            $0.echoCancellation = true
+            $0.source = "speaker.monitor"
+        }
+        defer { live.stop() }
+        guard case .unavailable(let error) = live.engine.status.echoCancellation else {
+            Issue.record("echo cancellation is \(live.engine.status.echoCancellation)")
+            return
+        }
+        #expect(error.code == .moduleInitFailed, "\(error)")
+        #expect(live.engine.status.source == "speaker.monitor" && live.engine.status.sink == "speaker")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await Self.modules(live.server).isEmpty, "a canceller was loaded after all")
+    }
+
+    /// A chosen source that is missing is replaced by the default under the canceller, as it would
+    /// be without it; once the chosen source appears, the canceller moves onto it.
+    @Test func missingChosenSourceIsReplacedUntilItAppears() async throws {
+        let live = try await LiveAudio.start {
+            $0.echoCancellation = true
+            $0.source = "usbmic"
+        }
+        defer { live.stop() }
+        let engine = live.engine
+        #expect(engine.status.echoCancellation == .active(module: try #require(try await Self.modules(live.server).first), source: "mic", sink: "speaker"))
+        #expect(engine.status.source == Self.source)
+
+        _ = try await onDedicatedThread {
+            try live.server.pactl("load-module", "module-remap-source", "source_name=usbmic", "master=micfeed.monitor")
+        }
+        let moved = await LiveAudio.instant(within: .seconds(3)) {
+            guard case .active(_, "usbmic", "speaker") = engine.status.echoCancellation else { return false }
+            return engine.status.source == Self.source
+        }
+        #expect(moved != nil, "the canceller did not move to the chosen source: \(engine.status)")
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await Self.modules(live.server).count == 1)
+        #expect(await onDedicatedThread { engine.waitForFrames(timeout: .seconds(1)) })
     }
 
     /// A new server (after the old one died) gets the canceller again.

@@ -1,9 +1,9 @@
-/// Which of its services a Wyoming server is asked for, for wording messages.
-enum WyomingService {
+/// Which of its services a Wyoming server is asked for.
+public enum WyomingService: Sendable {
     case speechToText
     case textToSpeech
 
-    var name: String {
+    public var name: String {
         switch self {
         case .speechToText: "speech-to-text"
         case .textToSpeech: "text-to-speech"
@@ -11,7 +11,7 @@ enum WyomingService {
     }
 
     /// What the server owes at the end, as in "closed the connection before sending …".
-    var answer: String {
+    public var answer: String {
         switch self {
         case .speechToText: "a transcript"
         case .textToSpeech: "all the audio"

@@ -1,0 +1,5 @@
+import EarshotWyoming
+
+extension WyomingSynthesisMachine: WyomingConversationMachine {
+    var awaitedAnswer: String { state == .awaitingInfo ? "its info" : "the audio" }
+}

@@ -1,0 +1,5 @@
+import EarshotWyoming
+
+extension WyomingTranscriptionMachine: WyomingConversationMachine {
+    var awaitedAnswer: String { state == .awaitingInfo ? "its info" : "the transcript" }
+}
