@@ -68,7 +68,8 @@ bench: release
 	  echo "Set VAD_DEV=/path/to/vad-dev. Measuring replay on the bundled fixtures instead."; \
 	  $(RELEASE_BIN)/earshot-bench replay Tests/Fixtures; \
 	fi
-	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS)
+	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --stt none
+	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded
 	$(RELEASE_BIN)/earshot-bench speech
 
 # Until the daemon lands (issue: live capture), `make run` replays a bundled conversation

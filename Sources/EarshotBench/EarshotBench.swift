@@ -12,13 +12,16 @@ struct EarshotBench {
         if arguments.first == "live" {
             var rest = arguments.dropFirst()
             var seconds = 60.0
-            if rest.first == "--seconds", rest.count >= 2, let value = Double(rest[rest.startIndex + 1]) {
-                seconds = value
+            var transcriber = "none"
+            while rest.count >= 2, let option = rest.first, option == "--seconds" || option == "--stt" {
+                let value = rest[rest.startIndex + 1]
+                if option == "--seconds", let number = Double(value) { seconds = number }
+                if option == "--stt" { transcriber = value }
                 rest = rest.dropFirst(2)
             }
             let fixture = rest.first ?? "Tests/Fixtures/endpointer/two_phrases_long_pause.wav"
             do {
-                try LiveBench.run(seconds: seconds, fixture: fixture)
+                try LiveBench.run(seconds: seconds, fixture: fixture, transcriber: transcriber)
             } catch {
                 print("earshot-bench live: \(error)")
                 exit(1)
@@ -44,7 +47,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [FIXTURE]\n       earshot-bench speech [--repeats N]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [FIXTURE]\n       earshot-bench speech [--repeats N]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

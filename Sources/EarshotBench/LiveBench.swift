@@ -4,13 +4,14 @@ import Foundation
 /// `earshot-bench live [--seconds N] [FIXTURE]`: the real daemon listening to a private headless
 /// PulseAudio for N seconds while a fixture loops into its virtual microphone and one client
 /// takes level events at 60 Hz. Reports capture → client latency of level events, the daemon's
-/// CPU (share of one core) and memory.
+/// CPU (share of one core) and memory. `transcriber` is the daemon's `--stt`: `none` measures the
+/// listening path alone; `embedded` adds pocketsphinx decoding every utterance of the fixture.
 enum LiveBench {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    static func run(seconds: Double, fixture: String) throws {
+    static func run(seconds: Double, fixture: String, transcriber: String) throws {
         guard PulseTestServer.isAvailable else {
             throw Failure(description: "pulseaudio, paplay and pactl are needed (make deps installs them)")
         }
@@ -23,7 +24,7 @@ enum LiveBench {
         defer { sound.stop() }
         let socketPath = sound.directory + "/earshot.sock"
         let daemon = try ChildProcess(
-            daemonBinary, ["--socket", socketPath, "--listen"],
+            daemonBinary, ["--socket", socketPath, "--listen", "--stt", transcriber, "--tts", "none"],
             environment: sound.environment, outputPath: sound.directory + "/earshotd.log"
         )
         defer { _ = daemon.terminate() }
@@ -59,7 +60,7 @@ enum LiveBench {
             latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
         }
         let mb = { (kilobytes: Int) in String(format: "%.1f MB", Double(kilobytes) / 1024) }
-        print("Live daemon: listening to a private PulseAudio, a fixture looping into its microphone,")
+        print("Live daemon (--stt \(transcriber)): listening to a private PulseAudio, a fixture looping into its microphone,")
         print("\(String(format: "%.0f", seconds)) s with no client, then \(String(format: "%.0f", seconds)) s with one client taking levels at 60 Hz")
         print("(\(latencies.count) level events, \(speechEvents) speech events)")
         print("| measure | value | goal |")
