@@ -13,7 +13,7 @@ RELEASE_BIN   = .build/release
 LIVE_SECONDS ?= 60
 # Debian packages the build and tests need (more arrive with live audio and speech).
 APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox \
-                libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us flite1-dev libespeak-ng-dev espeak-ng \
+                libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us flite1-dev libespeak-ng-dev espeak-ng libopusfile-dev libopusenc-dev \
                 python3 python3-venv
 # Real Wyoming servers from PyPI that the tests talk to, in a private venv.
 PEERS_VENV   ?= .venv

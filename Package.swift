@@ -88,6 +88,9 @@ let package = Package(
             dependencies: ["CPulse", "EarshotAudio", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
+        // Ogg Opus files through Xiph's libopusfile (reading) and libopusenc (writing).
+        .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev", "libopusenc-dev"])]),
+        .target(name: "EarshotOpus", dependencies: ["COpus", "EarshotAudio"], swiftSettings: strict),
         // The socket API: the wire format (pure), the server (SwiftNIO), the client (CLI side).
         .target(name: "EarshotProtocol", dependencies: ["EarshotPipeline"], swiftSettings: strict),
         .target(
@@ -131,7 +134,7 @@ let package = Package(
             name: "EarshotCLI",
             dependencies: [
                 "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotClient", "EarshotCommandLine",
-                "EarshotBackends", "EarshotConversation",
+                "EarshotBackends", "EarshotConversation", "EarshotOpus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -207,6 +210,11 @@ let package = Package(
                 "EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotAudio", "EarshotDetection",
                 "EarshotWyomingClient", "EarshotTestSupport",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotOpusTests",
+            dependencies: ["EarshotOpus", "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         // Test-only helpers shared by test targets: the private headless PulseAudio server.
