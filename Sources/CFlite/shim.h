@@ -1,13 +1,5 @@
 #include <flite/flite.h>
 
-// The built-in voices' constructors live in their own libraries (linked in module.modulemap) with
-// no installed header.
-cst_voice *register_cmu_us_kal(const char *voxdir);
-cst_voice *register_cmu_us_kal16(const char *voxdir);
-cst_voice *register_cmu_us_awb(const char *voxdir);
-cst_voice *register_cmu_us_rms(const char *voxdir);
-cst_voice *register_cmu_us_slt(const char *voxdir);
-
 // flite keeps a feature's name pointer without copying it, so names must outlive the voice:
 // string literals, which Swift cannot pass. These set the features Earshot uses.
 

@@ -69,8 +69,8 @@ final class FliteEngine: @unchecked Sendable {
             flite_init()
             isInitialized = true
         }
-        guard let cstVoice = voice.register(), let streaming = new_audio_streaming_info() else {
-            throw SynthesisError(.misconfigured, "flite could not load its voice \"\(name)\": reinstall flite1-dev")
+        guard let cstVoice = try voice.register(), let streaming = new_audio_streaming_info() else {
+            throw SynthesisError(.misconfigured, "flite could not load its voice \"\(name)\": reinstall libflite1")
         }
         streaming.pointee.min_buffsize = Self.chunkSamples
         streaming.pointee.asc = { wave, start, size, _, info in
