@@ -134,7 +134,7 @@ let package = Package(
             name: "EarshotCLI",
             dependencies: [
                 "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotClient", "EarshotCommandLine",
-                "EarshotBackends", "EarshotConversation", "EarshotOpus",
+                "EarshotBackends", "EarshotConversation", "EarshotPulse", "EarshotOpus",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -6,7 +6,7 @@ struct Earshot: AsyncParsableCommand {
         commandName: "earshot",
         abstract: "Earshot: hands-free voice mode for the Linux desktop.",
         subcommands: [
-            VADCommand.self, VADEvalCommand.self, ReplayCommand.self,
+            VADCommand.self, VADEvalCommand.self, ReplayCommand.self, RecordCommand.self,
             StatusCommand.self, StartCommand.self, DismissCommand.self, StopCommand.self, CancelCommand.self,
             MuteCommand.self, UnmuteCommand.self, DevicesCommand.self, SetSourceCommand.self, SetSinkCommand.self,
             SayCommand.self, VoicesCommand.self, SetVoiceCommand.self, PreviewCommand.self,

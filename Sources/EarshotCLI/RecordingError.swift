@@ -1,0 +1,4 @@
+/// Why `earshot record` could not record, in words.
+struct RecordingError: Error, CustomStringConvertible {
+    var description: String
+}
