@@ -31,12 +31,19 @@ enum LiveBench {
         _ = try waitForSocket(socketPath, timeout: 10)
 
         // Phase 1: listening with no client attached.
+        // libpulse's own cost for the same capture, as a floor: parec taking the microphone in
+        // 10 ms fragments alongside the daemon.
         var player = try sound.play(fixture)
+        let floor = try sound.record(from: "mic")
+        let floorStart = try cpuSeconds(of: floor.process.pid)
         let quietCPU = try measureCPU(of: daemon.pid, seconds: seconds) {
             if !player.isRunning { player = try sound.play(fixture) }
             usleep(50_000)
         }
+        let floorCPU = (try cpuSeconds(of: floor.process.pid) - floorStart) / seconds * 100
+        _ = floor.stop()
         let quietMemory = try memoryKilobytes(of: daemon.pid)
+        let breakdown = try MemoryBreakdown(pid: daemon.pid)
 
         // Phase 2: one client taking level events at 60 Hz.
         let client = try waitForSocket(socketPath, timeout: 10)
@@ -70,7 +77,13 @@ enum LiveBench {
         print("| capture → level event at client, max | \(String(format: "%.2f", latencies.last ?? .nan)) ms | |")
         print("| daemon CPU, share of one core, no client | \(String(format: "%.2f", quietCPU)) % | ≤ 1 % |")
         print("| daemon CPU, share of one core, 60 Hz level client | \(String(format: "%.2f", busyCPU)) % | ≤ 1 % |")
+        print("| floor: parec recording the same microphone in 10 ms fragments, CPU | \(String(format: "%.2f", floorCPU)) % | |")
         print("| daemon RSS, no client | \(mb(quietMemory.rss)) | ≤ 30 MB |")
+        print("| of which the Swift runtime and Foundation (shared libraries) | \(mb(breakdown.swiftRuntime)) | |")
+        print("| of which C and C++ libraries (libc, libstdc++, libpulse, speech engines) | \(mb(breakdown.otherLibraries)) | |")
+        print("| of which earshotd's own code | \(mb(breakdown.executable)) | |")
+        print("| of which heap and stacks (anonymous) | \(mb(breakdown.anonymous)) | |")
+        print("| daemon PSS (shared pages divided among their users) | \(mb(breakdown.proportional)) | |")
         print("| daemon RSS at the end (peak) | \(mb(memory.rss)) (\(mb(memory.peak))) | ≤ 30 MB |")
     }
 
