@@ -1,5 +1,6 @@
 # Earshot — build, test, benchmark.
-#   make run     build and run Earshot (see README)
+#   make run     build and run earshotd on this desktop's sound server (see README)
+#   make demo    a whole conversation through a private PulseAudio, on any machine
 #   make test    install what the tests need, build, run every test
 #   make bench   speed and accuracy figures, printed as tables
 
@@ -13,15 +14,20 @@ RELEASE_BIN   = .build/release
 LIVE_SECONDS ?= 60
 # Debian packages the build and tests need (more arrive with live audio and speech).
 APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox \
-                libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us flite1-dev libespeak-ng-dev espeak-ng libopusfile-dev libopusenc-dev \
+                libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us flite1-dev libespeak-ng-dev espeak-ng libopusfile-dev libopusenc-dev libsystemd-dev systemd \
                 python3 python3-venv
 # Real Wyoming servers from PyPI that the tests talk to, in a private venv.
 PEERS_VENV   ?= .venv
 PEERS        ?= wyoming==1.10.2 wyoming-ovos-stt==0.2.0 ovos-stt-plugin-pocketsphinx==0.1.1 \
                 wyoming-ovos-tts==0.2.0 ovos-tts-plugin-espeakng==0.0.2 ovos-plugin-manager==0.9.0
-DEMO_FIXTURE ?= Tests/Fixtures/endpointer/two_phrases_long_pause.wav
+# Where `make install` puts things (DESTDIR for staging, as packagers expect).
+PREFIX       ?= /usr/local
+BINDIR       ?= $(PREFIX)/bin
+DATADIR      ?= $(PREFIX)/share/earshot
+SYSTEMD_USER_DIR ?= $(PREFIX)/lib/systemd/user
+DATADIR_FILES = config.example.toml $(addprefix voices/,$(notdir $(wildcard voices/*.toml)))
 
-.PHONY: all deps peers build release test bench run clean
+.PHONY: all deps peers build release test bench run demo install uninstall clean
 
 all: build
 
@@ -72,10 +78,44 @@ bench: release
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded
 	$(RELEASE_BIN)/earshot-bench speech
 
-# Until the daemon lands (issue: live capture), `make run` replays a bundled conversation
-# through the full pipeline at the pace of a live microphone.
+# The daemon in the foreground on this desktop's sound server, with the embedded backends.
 run: release
-	$(RELEASE_BIN)/earshot replay --realtime --levels --level-hz 10 "$(DEMO_FIXTURE)"
+	@if ! command -v pactl >/dev/null || ! pactl info >/dev/null 2>&1; then \
+	  echo "No sound server answers (PulseAudio or PipeWire): earshotd needs one for the microphone and speaker."; \
+	  echo "On a desktop, log in to a graphical session (or start pipewire-pulse) and try again."; \
+	  echo "On a machine without sound, 'make demo' shows Earshot at work with a private PulseAudio."; \
+	  exit 1; \
+	fi
+	@echo "Starting earshotd (Ctrl-C stops it). From another terminal:"
+	@echo "  $(RELEASE_BIN)/earshot watch     a live view: state, the voice blob's level, transcripts"
+	@echo "  $(RELEASE_BIN)/earshot start     enter voice mode; then talk"
+	$(RELEASE_BIN)/earshotd --stt embedded --tts embedded
+
+# A whole conversation on a machine with no sound card: a private PulseAudio, a recorded person
+# talking into its virtual microphone, earshotd answering through a small responder script.
+demo: release
+	$(RELEASE_BIN)/earshot-demo Tests/Fixtures/conversation/barge_in.wav Tests/Fixtures/conversation/responder.sh
+
+# Installs the programs, the voices, the systemd user units and the example configuration.
+# The programs load the Swift runtime from the toolchain they were built with (/opt/swift).
+install: release
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/voices $(DESTDIR)$(SYSTEMD_USER_DIR)
+	install -m 0755 $(RELEASE_BIN)/earshot $(RELEASE_BIN)/earshotd $(DESTDIR)$(BINDIR)/
+	install -m 0644 voices/*.toml $(DESTDIR)$(DATADIR)/voices/
+	install -m 0644 config.example.toml $(DESTDIR)$(DATADIR)/config.example.toml
+	sed 's|^ExecStart=/usr/local/bin/earshotd|ExecStart=$(BINDIR)/earshotd|' systemd/earshotd.service \
+	  > $(DESTDIR)$(SYSTEMD_USER_DIR)/earshotd.service
+	install -m 0644 systemd/earshotd.socket $(DESTDIR)$(SYSTEMD_USER_DIR)/earshotd.socket
+	chmod 0644 $(DESTDIR)$(SYSTEMD_USER_DIR)/earshotd.service
+	@echo "Installed. Start it with your session:  systemctl --user daemon-reload && systemctl --user enable --now earshotd.socket"
+
+uninstall:
+	@if [ -z "$(DESTDIR)" ] && systemctl --user is-enabled earshotd.socket >/dev/null 2>&1; then \
+	  systemctl --user disable --now earshotd.socket earshotd.service; fi
+	rm -f $(DESTDIR)$(BINDIR)/earshot $(DESTDIR)$(BINDIR)/earshotd
+	rm -f $(DESTDIR)$(SYSTEMD_USER_DIR)/earshotd.service $(DESTDIR)$(SYSTEMD_USER_DIR)/earshotd.socket
+	rm -f $(DATADIR_FILES:%=$(DESTDIR)$(DATADIR)/%)
+	-rmdir $(DESTDIR)$(DATADIR)/voices $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf .build

@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "earshot", targets: ["EarshotCLI"]),
         .executable(name: "earshotd", targets: ["EarshotDaemonMain"]),
         .executable(name: "earshot-bench", targets: ["EarshotBench"]),
+        .executable(name: "earshot-demo", targets: ["EarshotDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,10 +37,14 @@ let package = Package(
         ),
         // Speech backends' common ground: the transcriber and synthesizer protocols, voices.
         .target(name: "EarshotSpeech", swiftSettings: strict),
-        // Conversation plumbing shared by replay and the daemon: transcription queue, speaking.
+        // Conversation plumbing shared by replay and the daemon: transcription queue, speaking,
+        // conversation scripts (TOML) for replay.
         .target(
             name: "EarshotConversation",
-            dependencies: ["EarshotAudio", "EarshotPipeline", "EarshotSpeech"],
+            dependencies: [
+                "EarshotAudio", "EarshotPipeline", "EarshotTurns", "EarshotSpeech",
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
             swiftSettings: strict
         ),
         // Voices: the files in voices/ and the user's own, read from TOML.
@@ -48,6 +53,14 @@ let package = Package(
             dependencies: ["EarshotSpeech", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict
         ),
+        // The configuration file (TOML): every setting with its default, checked with line numbers (pure).
+        .target(
+            name: "EarshotSettings",
+            dependencies: ["EarshotDetection", .product(name: "TOMLKit", package: "TOMLKit")],
+            swiftSettings: strict
+        ),
+        // Log lines for journald or a terminal (swift-log handler).
+        .target(name: "EarshotLogging", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         // The Wyoming protocol: its events (pure) and a client for its ASR and TTS servers.
         .target(name: "EarshotWyoming", dependencies: ["EarshotProtocol"], swiftSettings: strict),
         .target(
@@ -91,6 +104,11 @@ let package = Package(
         // Ogg Opus files through Xiph's libopusfile (reading) and libopusenc (writing).
         .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev", "libopusenc-dev"])]),
         .target(name: "EarshotOpus", dependencies: ["COpus", "EarshotAudio"], swiftSettings: strict),
+        // systemd's service-manager protocol (readiness, status, watchdog, socket activation) via libsystemd.
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        .target(name: "EarshotSystemd", dependencies: ["CSystemd"], swiftSettings: strict),
+        // When earshotd tells systemd it is ready, what its status line says, when keep-alives stop (pure).
+        .target(name: "EarshotSupervision", swiftSettings: strict),
         // The socket API: the wire format (pure), the server (SwiftNIO), the client (CLI side).
         .target(name: "EarshotProtocol", dependencies: ["EarshotPipeline"], swiftSettings: strict),
         .target(
@@ -104,14 +122,18 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "EarshotClient", dependencies: ["EarshotProtocol"], swiftSettings: strict),
+        // The daemon's debug recordings on disk: names, retention, writing, forgetting.
+        .target(name: "EarshotRecordings", dependencies: ["EarshotOpus", "EarshotProtocol"], swiftSettings: strict),
         .target(
             name: "EarshotDaemon",
             dependencies: [
                 "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline",
                 "EarshotPulse", "EarshotProtocol", "EarshotServer", "EarshotConversation", "EarshotBackends",
-                "EarshotSpeech", "EarshotVoices",
+                "EarshotSpeech", "EarshotVoices", "EarshotSystemd", "EarshotSupervision", "EarshotSettings",
+                "EarshotRecordings",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
@@ -124,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "EarshotDaemonMain",
             dependencies: [
-                "EarshotDaemon", "EarshotCommandLine", "EarshotBackends",
+                "EarshotDaemon", "EarshotCommandLine", "EarshotBackends", "EarshotSettings", "EarshotLogging",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -134,7 +156,8 @@ let package = Package(
             name: "EarshotCLI",
             dependencies: [
                 "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotClient", "EarshotCommandLine",
-                "EarshotBackends", "EarshotConversation", "EarshotPulse", "EarshotOpus",
+                "EarshotBackends", "EarshotConversation", "EarshotPulse", "EarshotOpus", "EarshotSettings",
+                "EarshotVoices",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -145,6 +168,8 @@ let package = Package(
             dependencies: ["EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotTestSupport"],
             swiftSettings: strict
         ),
+        // `make demo`: a whole conversation through a private PulseAudio, narrated.
+        .executableTarget(name: "EarshotDemo", dependencies: ["EarshotTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "EarshotAudioTests",
             dependencies: ["EarshotAudio"],
@@ -180,7 +205,7 @@ let package = Package(
             name: "EarshotDaemonTests",
             dependencies: [
                 "EarshotDaemon", "EarshotClient", "EarshotProtocol", "EarshotTestSupport",
-                "EarshotAudio", "EarshotDetection", "EarshotPipeline",
+                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotRecordings", "EarshotOpus",
             ],
             swiftSettings: strict
         ),
@@ -200,6 +225,16 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "EarshotSettingsTests",
+            dependencies: ["EarshotSettings", "EarshotDetection", "EarshotBackends", "EarshotTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotLoggingTests",
+            dependencies: ["EarshotLogging", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "EarshotVoicesTests",
             dependencies: ["EarshotVoices", "EarshotSpeech"],
             swiftSettings: strict
@@ -208,8 +243,13 @@ let package = Package(
             name: "EarshotConversationTests",
             dependencies: [
                 "EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotAudio", "EarshotDetection",
-                "EarshotWyomingClient", "EarshotTestSupport",
+                "EarshotWyomingClient", "EarshotTestSupport", "EarshotBackends", "EarshotVoices",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotSupervisionTests",
+            dependencies: ["EarshotSupervision", "EarshotSystemd"],
             swiftSettings: strict
         ),
         .testTarget(

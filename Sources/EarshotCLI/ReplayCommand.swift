@@ -20,6 +20,11 @@ struct ReplayCommand: AsyncParsableCommand {
 
             With --stt, each utterance is transcribed while it plays (transcript events); replay has \
             no front end to answer, so each reply is declined and the turn returns to listening.
+
+            A conversation script (--script, or NAME.conversation.toml beside NAME.wav) plays the \
+            assistant's side: its replies are synthesized and played in audio time, barge-in and \
+            all, with speaker events in the log. Without --stt, the end of an utterance stands for \
+            its transcript. See PROTOCOL.md.
             """
     )
 
@@ -41,9 +46,18 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Language of the speech, for the transcriber (BCP 47).")
     var language = "en-US"
 
+    @Option(help: "A conversation script (TOML) with the assistant's replies. Default: NAME.conversation.toml beside FILE, if there is one.")
+    var script: String?
+
+    @Flag(help: "Ignore the conversation script beside FILE.")
+    var noScript = false
+
     @OptionGroup var endpointing: EndpointingOptions
 
     func validate() throws {
+        if script != nil, noScript {
+            throw ValidationError("--script and --no-script contradict each other; give one.")
+        }
         guard (1...60).contains(levelHz) else {
             throw ValidationError("--level-hz must be between 1 and 60 (got \(levelHz)).")
         }
@@ -64,6 +78,15 @@ struct ReplayCommand: AsyncParsableCommand {
         )
         let output = StandardOutput()
         let choice = try BackendChoice(parsing: stt, role: .speechToText)
+        if let script = try conversationScript() {
+            var replay = ScriptedReplay(
+                replay: Replay(detector: SpectralVAD(), configuration: configuration), script: script,
+                synthesizer: EmbeddedSynthesizer(),
+                transcriber: SpeechBackends.transcriber(choice, logger: Logger(label: "earshot.stt")), language: language
+            )
+            try await replay.run(clip, realtime: realtime, write: output.write)
+            return
+        }
         if let transcriber = SpeechBackends.transcriber(choice, logger: Logger(label: "earshot.stt")) {
             var replay = ReplayTranscription(
                 replay: Replay(detector: SpectralVAD(), configuration: configuration), transcriber: transcriber, language: language

@@ -15,6 +15,10 @@ public enum StatusSummary {
             let parts = backends.keys.sorted().map { "\($0) \(ReadableText.value(backends[$0]))" }
             lines.append(labelled("backends", parts.isEmpty ? "none" : parts.joined(separator: " · ")))
         }
+        if let listening = status["settings"]?["listening"]?.object {
+            lines.append(labelled("listening", listeningLine(listening)))
+        }
+        if let file = status["config_file"]?.string { lines.append(labelled("config", file)) }
         if let uptime = status["uptime"]?.double { lines.append(labelled("uptime", ReadableText.span(seconds: uptime))) }
         if let counters = status["counters"]?.object { lines.append(labelled("counters", countersLine(counters))) }
         if let errors = status["errors"]?.array {
@@ -44,6 +48,16 @@ public enum StatusSummary {
         if audio["sink"] != nil { parts.append("sink " + ReadableText.value(audio["sink"])) }
         if let time = audio["audio_time"]?.double { parts.append("audio time " + ReadableText.seconds(time)) }
         return parts.isEmpty ? ReadableText.value(audio) : parts.joined(separator: " · ")
+    }
+
+    /// `vad threshold 0.5 · prefix padding 300 ms · min speech 150 ms · end silence 600 ms`
+    static func listeningLine(_ listening: [String: JSON]) -> String {
+        var parts: [String] = []
+        if let threshold = listening["vad_threshold"] { parts.append("vad threshold \(ReadableText.value(threshold))") }
+        for (key, words) in [("prefix_padding_ms", "prefix padding"), ("min_speech_ms", "min speech"), ("end_silence_ms", "end silence")] {
+            if let value = listening[key]?.int { parts.append("\(words) \(value) ms") }
+        }
+        return parts.joined(separator: " · ")
     }
 
     static let counterOrder = ["frames", "holes", "overflows", "clients", "dropped_levels", "reconnects"]

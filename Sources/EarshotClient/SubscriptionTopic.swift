@@ -2,7 +2,10 @@
 public enum SubscriptionTopic: String, Sendable, CaseIterable {
     case state
     case speech
+    case transcript
+    case speaker
     case level
     case error
     case device
+    case config
 }

@@ -1,31 +1,34 @@
 public import ArgumentParser
 public import EarshotDetection
 
-/// Endpointer settings shared by the commands that run the pipeline.
+/// Endpointer settings shared by the commands that run the pipeline. Each is nil when not
+/// given, so `earshotd` can tell a flag from its configuration file's value.
 public struct EndpointingOptions: ParsableArguments {
     public init() {}
 
-    @Option(help: "Audio before the speech onset that belongs to the utterance, in ms.")
-    var prefixPaddingMs = 300
+    @Option(help: "Audio before the speech onset that belongs to the utterance, in ms (default: 300).")
+    public var prefixPaddingMs: Int?
 
-    @Option(help: "Speech needed before an onset counts as an utterance, in ms.")
-    var minSpeechMs = 150
+    @Option(help: "Speech needed before an onset counts as an utterance, in ms (default: 150).")
+    public var minSpeechMs: Int?
 
-    @Option(help: "Silence that ends the turn, in ms.")
-    var endSilenceMs = 600
+    @Option(help: "Silence that ends the turn, in ms (default: 600).")
+    public var endSilenceMs: Int?
 
     public func validate() throws {
         for (name, value) in [("--prefix-padding-ms", prefixPaddingMs), ("--min-speech-ms", minSpeechMs), ("--end-silence-ms", endSilenceMs)]
-        where !(0...60_000).contains(value) {
-            throw ValidationError("\(name) must be between 0 and 60000 (got \(value)).")
+        where value.map({ !(0...60_000).contains($0) }) ?? false {
+            throw ValidationError("\(name) must be between 0 and 60000 (got \(value ?? 0)).")
         }
     }
 
+    /// The given values, the defaults for the rest.
     public var configuration: Endpointer.Configuration {
-        Endpointer.Configuration(
-            prefixPaddingMilliseconds: prefixPaddingMs,
-            minimumSpeechMilliseconds: minSpeechMs,
-            endOfTurnSilenceMilliseconds: endSilenceMs
+        let defaults = Endpointer.Configuration()
+        return Endpointer.Configuration(
+            prefixPaddingMilliseconds: prefixPaddingMs ?? defaults.prefixPaddingMilliseconds,
+            minimumSpeechMilliseconds: minSpeechMs ?? defaults.minimumSpeechMilliseconds,
+            endOfTurnSilenceMilliseconds: endSilenceMs ?? defaults.endOfTurnSilenceMilliseconds
         )
     }
 }

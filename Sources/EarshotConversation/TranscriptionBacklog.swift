@@ -5,6 +5,7 @@ actor TranscriptionBacklog {
     private struct Entry {
         let turn: Int
         let audio: UtteranceAudio
+        let language: String
         var ended = false
         /// A failure of this utterance has been reported (once per utterance is enough).
         var failureReported = false
@@ -39,8 +40,8 @@ actor TranscriptionBacklog {
 
     private func handle(_ command: TranscriptionQueue.Command) {
         switch command {
-        case .begin(let turn, let audio):
-            entries.append(Entry(turn: turn, audio: audio))
+        case .begin(let turn, let audio, let language):
+            entries.append(Entry(turn: turn, audio: audio, language: language))
             while entries.count > configuration.capacity {
                 let dropped = entries.removeFirst()
                 if current?.turn == dropped.turn { current?.task.cancel() }
@@ -78,7 +79,7 @@ actor TranscriptionBacklog {
 
     private func transcribe(_ head: Entry) async {
         let turn = head.turn
-        let transcriber = transcriber, language = configuration.language, report = report
+        let transcriber = transcriber, language = head.language, report = report
         let task = Task {
             try await transcriber.transcribe(head.audio, language: language) { report(.partial(turn: turn, text: $0)) }
         }

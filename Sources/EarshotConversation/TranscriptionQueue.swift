@@ -28,7 +28,7 @@ public final class TranscriptionQueue: Sendable {
     }
 
     enum Command: Sendable {
-        case begin(turn: Int, audio: UtteranceAudio)
+        case begin(turn: Int, audio: UtteranceAudio, language: String)
         case end(turn: Int)
         case discard(turn: Int)
     }
@@ -36,6 +36,7 @@ public final class TranscriptionQueue: Sendable {
     public let transcriber: any Transcriber
     private let commands: AsyncStream<Command>.Continuation
     private let utterances = Mutex<[Int: UtteranceAudio]>([:])
+    private let languageSetting: Mutex<String>
     private let worker: Task<Void, Never>
 
     public init(
@@ -45,6 +46,7 @@ public final class TranscriptionQueue: Sendable {
         self.transcriber = transcriber
         let (stream, continuation) = AsyncStream<Command>.makeStream()
         commands = continuation
+        languageSetting = Mutex(configuration.language)
         let backlog = TranscriptionBacklog(transcriber: transcriber, configuration: configuration, report: report)
         worker = Task { await backlog.run(stream) }
     }
@@ -59,7 +61,13 @@ public final class TranscriptionQueue: Sendable {
         let audio = UtteranceAudio()
         audio.append(samples)
         utterances.withLock { $0[turn] = audio }
-        commands.yield(.begin(turn: turn, audio: audio))
+        commands.yield(.begin(turn: turn, audio: audio, language: language))
+    }
+
+    /// The language utterances begun from now on are transcribed in (BCP 47).
+    public var language: String {
+        get { languageSetting.withLock { $0 } }
+        set { languageSetting.withLock { $0 = newValue } }
     }
 
     public func append(turn: Int, samples: [Int16]) {

@@ -13,12 +13,15 @@ struct CaptureService: Service {
     let engine: PulseAudioEngine
     let session: VoiceSession
     let logger: Logger
+    /// Told of every turn of the frame loop and every engine event, for the watchdog.
+    let monitor: AudioLoopMonitor
 
     func run() async throws {
         try engine.start()
         let stopping = Atomic<Bool>(false)
-        let consumer = Thread { [engine, session] in
+        let consumer = Thread { [engine, session, monitor] in
             while !stopping.load(ordering: .acquiring) {
+                monitor.pipelineTurned()
                 guard engine.waitForFrames(timeout: .milliseconds(100)) else { continue }
                 let arrived = WallClock.now()
                 while let frame = engine.popFrame() { session.process(frame, capturedAt: arrived) }
@@ -27,7 +30,10 @@ struct CaptureService: Service {
         consumer.name = "earshot-pipeline"
         consumer.start()
         await withGracefulShutdownHandler {
-            for await event in engine.events { forward(event) }
+            for await event in engine.events {
+                monitor.record(event)
+                forward(event)
+            }
         } onGracefulShutdown: {
             engine.stop()
         }

@@ -10,6 +10,10 @@ struct DaemonCommandHandler: CommandHandler {
     let session: VoiceSession
     let engine: PulseAudioEngine
     let relay: EventRelay
+    /// The settings in force, for `status`; nil when the daemon was configured in code.
+    var settings: DaemonSettings? = nil
+    /// The debug recordings on disk, for `status` and `forget`.
+    let recordings: RecordingArchive
 
     func handle(_ command: Command) async -> CommandResult {
         switch command {
@@ -31,6 +35,8 @@ struct DaemonCommandHandler: CommandHandler {
             setVoice(name)
         case .preview(let name):
             preview(name)
+        case .forget(let confirm):
+            await forget(confirm: confirm)
         case .subscribe, .unsubscribe:
             // The server answers these itself; reaching here is a wiring mistake, said plainly.
             .failure(ProtocolError(code: ProtocolError.Code.internalError, message: "\(command.name) is handled by the socket server."))
@@ -111,6 +117,9 @@ struct DaemonCommandHandler: CommandHandler {
                 "disconnected_slow_clients": .integer(socket?.disconnectedSlowClients ?? 0),
             ]),
             "errors": session.recentErrors,
+            "config_file": .optional(settings?.path),
+            "settings": settings?.json ?? .null,
+            "recording": recordings.status,
         ])
     }
 

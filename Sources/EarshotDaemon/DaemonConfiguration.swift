@@ -38,6 +38,12 @@ public struct DaemonConfiguration: Sendable {
     public var voice: String?
     /// Where the bundled voices are (found next to the executable or in the checkout when nil).
     public var voicesDirectory: String?
+    /// How many of the latest turns' microphone audio to keep on disk for bug reports; 0 (the
+    /// default) writes no audio at all.
+    public var debugTurns: Int
+    /// The configuration file and command line these settings were made from, read again on
+    /// SIGHUP; nil when made in code (then SIGHUP changes nothing).
+    public var settingsOrigin: SettingsOrigin?
 
     public init(
         socketPath: String,
@@ -56,7 +62,8 @@ public struct DaemonConfiguration: Sendable {
         responderTimeout: Duration = .seconds(30),
         synthesizer: BackendChoice = .embedded,
         voice: String? = nil,
-        voicesDirectory: String? = nil
+        voicesDirectory: String? = nil,
+        debugTurns: Int = 0
     ) {
         self.socketPath = socketPath
         self.soundServer = soundServer
@@ -75,5 +82,6 @@ public struct DaemonConfiguration: Sendable {
         self.synthesizer = synthesizer
         self.voice = voice
         self.voicesDirectory = voicesDirectory
+        self.debugTurns = debugTurns
     }
 }

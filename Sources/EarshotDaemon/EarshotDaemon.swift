@@ -1,6 +1,8 @@
 import EarshotBackends
 import EarshotConversation
+import EarshotProtocol
 import EarshotPulse
+import EarshotRecordings
 import EarshotServer
 import EarshotVoices
 public import Logging
@@ -10,6 +12,9 @@ import ServiceLifecycle
 /// gracefully on SIGTERM or SIGINT.
 public enum EarshotDaemon {
     public static func run(configuration: DaemonConfiguration, logger: Logger) async throws {
+        // First: libsystemd takes LISTEN_FDS out of the environment the responder inherits.
+        let socket = try SocketActivation.choose(configuredPath: configuration.socketPath, logger: logger)
+        let monitor = AudioLoopMonitor()
         let engine = try PulseAudioEngine(
             configuration: .init(
                 server: configuration.soundServer, source: configuration.source, sink: configuration.sink,
@@ -45,33 +50,47 @@ public enum EarshotDaemon {
         let player = SpeechBackends.synthesizer(configuration.synthesizer, logger: Logger(label: "earshotd.tts")).map {
             SpeechPlayer(engine: engine, synthesizer: $0, tap: tap, logger: Logger(label: "earshotd.speech")) { playbackReported.yield($0) }
         }
+        // No audio reaches the disk unless debug recording is on; `forget` works either way.
+        let recordings = RecordingArchive(
+            store: RecordingStore(directory: RecordingLocation.defaultDirectory()),
+            keptTurns: min(configuration.debugTurns, RecordingArchive.maximumKeptTurns),
+            run: RecordedTurn.runStamp(wall: WallClock.now()), logger: Logger(label: "earshotd.recording")
+        )
         let session = VoiceSession(
             configuration: configuration, engine: engine, relay: relay, transcription: transcription,
             player: player, tap: tap, voices: voices, voice: voice,
             responder: configuration.responder.map {
                 ResponderRunner(responder: Responder(command: $0, timeout: configuration.responderTimeout))
             },
+            recorder: recordings.recorder,
             logger: Logger(label: "earshotd.turns")
         )
+        let settings = configuration.settingsOrigin.map(DaemonSettings.init)
         let server = SocketServer(
-            configuration: .init(path: configuration.socketPath),
+            configuration: .init(endpoint: socket.endpoint),
             logger: Logger(label: "earshotd.socket"),
-            handler: DaemonCommandHandler(session: session, engine: engine, relay: relay)
+            handler: DaemonCommandHandler(session: session, engine: engine, relay: relay, settings: settings, recordings: recordings)
         )
         relay.attach(server)
+        let reloading = await SettingsReloadService(settings: settings, session: session, engine: engine)
         let group = ServiceGroup(
             configuration: .init(
                 services: [
-                    .init(service: SocketService(server: server), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
-                    .init(service: CaptureService(engine: engine, session: session, logger: logger), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    // First, so that it is the last told to shut down: what was recorded is written.
+                    .init(service: RecordingService(archive: recordings), successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(service: SocketService(server: server, onListening: monitor.socketListens), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(service: CaptureService(engine: engine, session: session, logger: logger, monitor: monitor), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                     .init(service: TranscriptionService(reports: reports, session: session), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                     .init(service: PlaybackService(reports: playbackReports, session: session), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(service: reloading, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    // Last, so that it is the first told to shut down: STOPPING=1 goes out at once.
+                    .init(service: ServiceManagerService(engine: engine, monitor: monitor, socket: socket.path, logger: Logger(label: "earshotd.systemd")), successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
             )
         )
-        logger.info("Starting", metadata: ["socket": "\(configuration.socketPath)"])
+        logger.info("Starting", metadata: ["socket": "\(socket.path)"])
         try await group.run()
         logger.info("Stopped")
     }

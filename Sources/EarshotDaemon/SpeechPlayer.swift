@@ -51,7 +51,12 @@ final class SpeechPlayer: Sendable {
             do {
                 for await text in texts {
                     for sentence in SentenceSplitter.split(text) {
+                        var sentenceQueued = false
                         try await Self.say(sentence, voice: voice, synthesizer: synthesizer, engine: engine, tap: tap) {
+                            if !sentenceQueued {
+                                sentenceQueued = true
+                                report(.saying(reply: reply, voice: voice.id, text: sentence, first: !started))
+                            }
                             guard !started else { return }
                             started = true
                             logger.debug("First audio of the reply queued", metadata: ["reply": "\(reply)", "after": "\(ContinuousClock.now - asked)"])
@@ -117,5 +122,6 @@ final class SpeechPlayer: Sendable {
         stopped?.texts.finish()
         engine.stopPlayback()
         tap.clear()
+        if let stopped { report(.stopped(reply: stopped.reply)) }
     }
 }

@@ -8,14 +8,21 @@ extension VoiceSession {
     /// outside voice mode: the machine never heard of it.
     func handle(_ report: PlaybackReport) {
         switch report {
+        case .saying(let reply, let voice, let text, let first):
+            publish(.speaker(SpeakerActivity(phase: first ? .start : .say, reply: reply, voice: first ? voice : nil, text: text, time: audioTime)))
+        case .stopped(let reply):
+            publish(.speaker(SpeakerActivity(phase: .stop, reply: reply, time: audioTime)))
         case .started(let reply) where reply > 0:
             _ = apply { $0.playbackStarted(reply: reply) }
         case .finished(let reply) where reply > 0:
+            publish(.speaker(SpeakerActivity(phase: .end, reply: reply, time: audioTime)))
             _ = apply { $0.playbackFinished(reply: reply) }
         case .failed(let reply, let message):
             reportError(code: "speech_failed", message: message)
             if reply > 0 { _ = apply { $0.playbackFinished(reply: reply) } }
-        case .started, .finished:
+        case .finished(let reply):
+            publish(.speaker(SpeakerActivity(phase: .end, reply: reply, time: audioTime)))
+        case .started:
             break
         }
     }

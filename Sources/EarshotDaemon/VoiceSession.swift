@@ -27,12 +27,15 @@ final class VoiceSession: Sendable {
     private let bookkeeping = Mutex(Bookkeeping())
     private let relay: EventRelay
     private let engine: PulseAudioEngine
-    private let playsCues: Bool
+    /// Play a cue on entering and leaving voice mode (changes on reload).
+    private let cueSetting: Atomic<Bool>
     private let logger: Logger
     /// Where utterances go to be transcribed; nil when transcription is off.
     let transcription: TranscriptionQueue?
     /// Speaks replies; nil when speech is off.
     let player: SpeechPlayer?
+    /// Keeps the last turns' audio for bug reports (`--debug-turns`); nil when that is off.
+    let recorder: DebugRecorder?
     /// What the player hands the speaker, taken back in step with the microphone.
     let tap: SpeakerTap
     let voices: VoiceCatalog
@@ -41,14 +44,14 @@ final class VoiceSession: Sendable {
     let voiceForNextReply = Mutex<Voice?>(nil)
     /// The reply about to start is a responder's: more text follows.
     let replyContinues = Mutex(false)
-    /// Answers transcripts when no front end does; nil without `--responder`.
-    let responder: ResponderRunner?
+    /// Answers transcripts when no front end does; nil without `--responder` (changes on reload).
+    private let responderSetting: Mutex<ResponderRunner?>
     let startedAt = ContinuousClock.now
 
     init(
         configuration: DaemonConfiguration, engine: PulseAudioEngine, relay: EventRelay,
         transcription: TranscriptionQueue?, player: SpeechPlayer?, tap: SpeakerTap,
-        voices: VoiceCatalog, voice: Voice, responder: ResponderRunner?, logger: Logger
+        voices: VoiceCatalog, voice: Voice, responder: ResponderRunner?, recorder: DebugRecorder? = nil, logger: Logger
     ) {
         let pipeline = VoicePipeline(detector: SpectralVAD(configuration: configuration.detector), configuration: .init(
             endpointer: configuration.endpointer,
@@ -56,18 +59,20 @@ final class VoiceSession: Sendable {
             turns: Self.turns(replyTimeout: configuration.replyTimeout),
             emitsLevels: true,
             startsListening: configuration.startsListening,
-            transcribes: transcription != nil
+            transcribes: transcription != nil,
+            emitsUtteranceAudio: recorder != nil
         ))
+        self.recorder = recorder
         self.transcription = transcription
         self.player = player
         self.tap = tap
         self.voices = voices
         self.voiceSetting = Mutex(voice)
-        self.responder = responder
+        self.responderSetting = Mutex(responder)
         self.pipeline = Mutex(pipeline)
         self.relay = relay
         self.engine = engine
-        self.playsCues = configuration.playsCues
+        self.cueSetting = Atomic(configuration.playsCues)
         self.logger = logger
     }
 
@@ -78,6 +83,32 @@ final class VoiceSession: Sendable {
             pipeline.process(frame, emit: { deliver($0, wall: capturedAt) }, work: perform)
             if let played = tap.nextFrame(index: frame.index) {
                 pipeline.played(played) { deliver($0, wall: capturedAt) }
+            }
+        }
+    }
+
+    var responder: ResponderRunner? { responderSetting.withLock { $0 } }
+
+    var playsCues: Bool {
+        get { cueSetting.load(ordering: .relaxed) }
+        set { cueSetting.store(newValue, ordering: .relaxed) }
+    }
+
+    /// Answers transcripts with `runner` from now on; a reply the previous one was giving stops.
+    func replaceResponder(with runner: ResponderRunner?) {
+        let previous = responderSetting.withLock { current in
+            defer { current = runner }
+            return current
+        }
+        previous?.cancel(turn: nil)
+    }
+
+    /// Takes new listening settings and reply timeout between two frames (the frame consumer
+    /// waits for the lock), so the very next frame is judged by them.
+    func reconfigure(endpointer: Endpointer.Configuration, vadThreshold: Float, replyTimeout: Duration) {
+        pipeline.withLock { pipeline in
+            pipeline.reconfigure(endpointer: endpointer, turns: Self.turns(replyTimeout: replyTimeout)) { detector in
+                detector.setThreshold(vadThreshold)
             }
         }
     }
@@ -121,14 +152,19 @@ final class VoiceSession: Sendable {
     private func perform(_ work: SpeechWork) {
         switch work {
         case .beginUtterance(let turn, let audio):
+            recorder?.beginUtterance(turn: turn, audio: audio)
             transcription?.begin(turn: turn, samples: PCM16.samples(of: audio))
         case .utteranceAudio(let turn, let frame):
+            recorder?.utteranceAudio(turn: turn, frame: frame)
             transcription?.append(turn: turn, samples: PCM16.samples(of: frame))
         case .endUtterance(let turn):
+            recorder?.endUtterance(turn: turn)
             transcription?.end(turn: turn)
         case .discardUtterance(let turn):
+            recorder?.discardUtterance(turn: turn)
             transcription?.discard(turn: turn)
         case .synthesize(let reply, let text):
+            recorder?.replyStarted(text: text)
             let voice = voiceForNextReply.withLock { pending in
                 defer { pending = nil }
                 return pending
@@ -145,6 +181,7 @@ final class VoiceSession: Sendable {
             engine.pausePlayback(false)
             tap.setPaused(false)
         case .requestReply(let turn, let transcript):
+            recorder?.replyRequested(turn: turn)
             // Without a responder command, a front end answers with `speak`.
             responder?.answer(turn: turn, transcript: transcript, session: self)
         case .discardReply(let turn):
@@ -185,6 +222,7 @@ final class VoiceSession: Sendable {
     private func deliver(_ event: PipelineEvent, wall: Double) {
         switch event {
         case .state(let snapshot, _):
+            recorder?.phaseChanged(to: snapshot.phase)
             let previous = bookkeeping.withLock { book in
                 defer { book.lastPhase = snapshot.phase }
                 return book.lastPhase
@@ -204,6 +242,8 @@ final class VoiceSession: Sendable {
         case .error(let code, let message, _, _):
             bookkeeping.withLock { $0.errors.record(code: code, message: message) }
             logger.warning("\(message)", metadata: ["code": "\(code)"])
+        case .transcript(let turn, let text, true, _):
+            recorder?.finalTranscript(turn: turn, text: text)
         case .speechStarted, .speechEnded, .transcript, .level:
             break
         }

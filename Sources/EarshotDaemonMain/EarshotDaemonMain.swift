@@ -3,7 +3,10 @@ import EarshotBackends
 import EarshotCommandLine
 import EarshotDaemon
 import EarshotDetection
+import EarshotLogging
 import EarshotProtocol
+import EarshotSettings
+import Foundation
 import Logging
 
 @main
@@ -14,9 +17,13 @@ struct EarshotDaemonMain: AsyncParsableCommand {
         discussion: """
             Captures through libpulse (PulseAudio or PipeWire), runs the listening pipeline, and \
             serves front ends on a Unix socket (JSON lines; see PROTOCOL.md). Stops cleanly on \
-            SIGTERM or SIGINT. Drive it with `earshot status`, `earshot start`, `earshot watch`.
+            SIGTERM or SIGINT; reads its configuration file again on SIGHUP (`earshot config \
+            example` shows every key). Drive it with `earshot status`, `earshot start`, `earshot watch`.
             """
     )
+
+    @Option(help: "The configuration file (default: $XDG_CONFIG_HOME/earshot/config.toml; when absent, the defaults). The options below override it; SIGHUP reads it again.")
+    var config: String?
 
     @Option(help: "Socket path (default: $XDG_RUNTIME_DIR/earshot/earshot.sock).")
     var socket: String?
@@ -30,25 +37,25 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Sink (speaker) to play to (default: follow the server's default).")
     var sink: String?
 
-    @Option(help: "Transcription: embedded (pocketsphinx), none, or a Wyoming server (tcp://HOST:PORT, unix:///PATH).")
-    var stt = "embedded"
+    @Option(help: "Transcription: embedded (pocketsphinx), none, or a Wyoming server (tcp://HOST:PORT, unix:///PATH) (default: embedded).")
+    var stt: String?
 
-    @Option(help: "Language of the speech (BCP 47).")
-    var language = "en-US"
+    @Option(help: "Language of the speech (BCP 47) (default: en-US).")
+    var language: String?
 
-    @Option(help: "Seconds `thinking` waits for a reply before returning to listening with an error.")
-    var replyTimeout: Double = 15
+    @Option(help: "Seconds `thinking` waits for a reply before returning to listening with an error (default: 15).")
+    var replyTimeout: Double?
 
     @Option(help: "A command that answers each final transcript (run with /bin/sh; the transcript on its stdin; each line it prints is spoken as it arrives).")
     var responder: String?
 
-    @Option(help: "Seconds the responder may stay silent before it is stopped.")
-    var responderTimeout: Double = 30
+    @Option(help: "Seconds the responder may stay silent before it is stopped (default: 30).")
+    var responderTimeout: Double?
 
-    @Option(help: "Speech: embedded (flite, espeak-ng), none, or a Wyoming server (tcp://HOST:PORT, unix:///PATH).")
-    var tts = "embedded"
+    @Option(help: "Speech: embedded (flite, espeak-ng), none, or a Wyoming server (tcp://HOST:PORT, unix:///PATH) (default: embedded).")
+    var tts: String?
 
-    @Option(help: "The voice replies are spoken in: breeze, cove, sky, juniper, ember, or one of your own.")
+    @Option(help: "The voice replies are spoken in: breeze, cove, sky, juniper, ember, or one of your own (default: breeze).")
     var voice: String?
 
     @Option(help: "Directory of the bundled voices (default: next to the executable, or the source checkout).")
@@ -59,66 +66,37 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Speech probability at or above which a frame counts as speech, 0 to 1 (default: the tuned 0.5).")
     var vadThreshold: Float?
 
-    @Flag(help: "Enter voice mode at once (hands-free), without waiting for a front end's start.")
-    var listen = false
+    @Flag(inversion: .prefixedNo, help: "Enter voice mode at once (hands-free), without waiting for a front end's start (default: no).")
+    var listen: Bool?
 
-    @Flag(help: "Play a short cue when voice mode starts and ends.")
-    var cues = false
+    @Flag(inversion: .prefixedNo, help: "Play a short cue when voice mode starts and ends (default: no).")
+    var cues: Bool?
 
-    @Flag(help: "Cancel the assistant's own voice in the microphone with PulseAudio's module-echo-cancel (webrtc), for speakers rather than headphones.")
-    var echoCancel = false
+    @Flag(inversion: .prefixedNo, help: "Cancel the assistant's own voice in the microphone with PulseAudio's module-echo-cancel (webrtc), for speakers rather than headphones (default: no).")
+    var echoCancel: Bool?
+
+    @Option(help: "Keep the microphone audio of the last N turns (0 to 50), with their transcripts and replies, in $XDG_STATE_HOME/earshot/recordings for bug reports (default: 0, no audio written to disk). `earshot forget` deletes them.")
+    var debugTurns: Int?
 
     @Flag(help: "Log debug detail.")
     var verbose = false
 
     func validate() throws {
-        if let vadThreshold, !(0...1).contains(vadThreshold) {
-            throw ValidationError("--vad-threshold must be between 0 and 1 (got \(vadThreshold)).")
-        }
-        do {
-            _ = try BackendChoice(parsing: stt, role: .speechToText)
-        } catch {
-            throw ValidationError("--stt: \(error.description)")
-        }
-        guard replyTimeout > 0, replyTimeout <= 3600 else {
-            throw ValidationError("--reply-timeout must be between 0 and 3600 seconds (got \(replyTimeout)).")
-        }
-        guard responderTimeout > 0, responderTimeout <= 3600 else {
-            throw ValidationError("--responder-timeout must be between 0 and 3600 seconds (got \(responderTimeout)).")
-        }
-        do {
-            _ = try BackendChoice(parsing: tts, role: .textToSpeech)
-        } catch {
-            throw ValidationError("--tts: \(error.description)")
+        for (key, value) in overrides.values {
+            if case .failure(let mismatch) = key.kind.check(value.raw) {
+                throw ValidationError("\(key.flag): \(mismatch.message)")
+            }
         }
     }
 
     func run() async throws {
+        let style = JournalLineStyle.forStandardError(environment: ProcessInfo.processInfo.environment)
         let level: Logger.Level = verbose ? .debug : .info
         LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
+            JournalLogHandler.standardError(label: label, level: level, style: style)
         }
-        let configuration = DaemonConfiguration(
-            socketPath: socket ?? SocketLocation.defaultPath(),
-            soundServer: server,
-            source: source,
-            sink: sink,
-            endpointer: endpointing.configuration,
-            detector: SpectralVAD.Configuration(threshold: vadThreshold ?? SpectralVAD.Configuration().threshold),
-            startsListening: listen,
-            playsCues: cues,
-            echoCancellation: echoCancel,
-            transcriber: try BackendChoice(parsing: stt, role: .speechToText),
-            language: language,
-            replyTimeout: .milliseconds(Int(replyTimeout * 1000)),
-            responder: responder,
-            responderTimeout: .milliseconds(Int(responderTimeout * 1000)),
-            synthesizer: try BackendChoice(parsing: tts, role: .textToSpeech),
-            voice: voice,
-            voicesDirectory: voicesDir
-        )
+        // A broken configuration file stops the daemon here, before it touches the sound server.
+        let configuration = try startingConfiguration(style: style)
         try await EarshotDaemon.run(configuration: configuration, logger: Logger(label: "earshotd"))
     }
 }

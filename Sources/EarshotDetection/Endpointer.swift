@@ -15,14 +15,14 @@
 /// a transcriber from `audioStartFrame` must hold `Configuration.historyFrames(lookaheadFrames:)`
 /// frames (prefix padding + onset window + look-ahead).
 public struct Endpointer: Sendable {
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
 
-    private let prefixPaddingFrames: Int
-    private let minimumSpeechFrames: Int
-    private let endOfTurnSilenceFrames: Int
-    private let onsetGapToleranceFrames: Int
-    private let maximumOnsetWindowFrames: Int
-    private let confirmingSpeechProbability: Float
+    private var prefixPaddingFrames: Int
+    private var minimumSpeechFrames: Int
+    private var endOfTurnSilenceFrames: Int
+    private var onsetGapToleranceFrames: Int
+    private var maximumOnsetWindowFrames: Int
+    private var confirmingSpeechProbability: Float
 
     private var phase = Phase.idle
     private var onsetFrame = 0
@@ -32,6 +32,18 @@ public struct Endpointer: Sendable {
     private var previousUtteranceEndFrame = 0
 
     public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        prefixPaddingFrames = configuration.prefixPaddingFrames
+        minimumSpeechFrames = configuration.minimumSpeechFrames
+        endOfTurnSilenceFrames = configuration.endOfTurnSilenceFrames
+        onsetGapToleranceFrames = configuration.onsetGapToleranceFrames
+        maximumOnsetWindowFrames = configuration.maximumOnsetWindowFrames
+        confirmingSpeechProbability = configuration.confirmingSpeechProbability
+    }
+
+    /// Takes new timing between two frames, keeping what is under way: an utterance in
+    /// progress ends after the new end-of-turn silence, an onset is confirmed by the new minimum.
+    public mutating func reconfigure(_ configuration: Configuration) {
         self.configuration = configuration
         prefixPaddingFrames = configuration.prefixPaddingFrames
         minimumSpeechFrames = configuration.minimumSpeechFrames

@@ -14,7 +14,7 @@ public import EarshotAudio
 /// `probability` is the smoothed speech posterior, and `isSpeech` is it reaching the threshold.
 /// A frame whose index does not follow the previous one starts a new stream, as after `reset()`.
 public struct SpectralVAD: VoiceActivityDetector {
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     public var lookaheadFrames: Int { Self.lookahead }
 
     static let lookahead = 3
@@ -35,6 +35,11 @@ public struct SpectralVAD: VoiceActivityDetector {
         let prior = SpectralVADModel.trainingPrior
         priorLogOdds = log(prior / (1 - prior))
         precondition(SpectralVADModel.inputs.count <= Self.maximumInputs, "SpectralVADModel has too many inputs")
+    }
+
+    /// Decides from the next verdict on with `threshold` (the noise floor stays as it was made).
+    public mutating func setThreshold(_ threshold: Float) {
+        configuration.threshold = threshold
     }
 
     public mutating func reset() {

@@ -14,6 +14,15 @@ struct FrameHistory {
         newest = frame.index
     }
 
+    /// Keeps at least `capacity` frames from now on (a longer prefix padding needs more); the
+    /// frames already kept stay.
+    mutating func grow(toCapacity capacity: Int) {
+        guard capacity > frames.count else { return }
+        let kept = frames(from: 0)
+        frames = Array(repeating: .silence(index: -1), count: capacity)
+        for frame in kept { frames[frame.index % capacity] = frame }
+    }
+
     /// The kept frames from index `start` through the newest.
     func frames(from start: Int) -> [AudioFrame] {
         guard newest >= 0 else { return [] }

@@ -15,6 +15,9 @@ extension VoicePipeline {
         /// A transcriber takes each utterance (``SpeechWork``); without one an utterance yields
         /// an empty transcript at once and the turn returns to listening.
         public var transcribes: Bool
+        /// Hand each utterance's audio out as ``SpeechWork`` even without a transcriber (the
+        /// daemon's debug recording takes it); the turn still ends with an empty transcript.
+        public var emitsUtteranceAudio: Bool
 
         public init(
             endpointer: Endpointer.Configuration = .init(),
@@ -22,7 +25,8 @@ extension VoicePipeline {
             turns: TurnMachine<StreamClock>.Configuration = .standard,
             emitsLevels: Bool = false,
             startsListening: Bool = true,
-            transcribes: Bool = false
+            transcribes: Bool = false,
+            emitsUtteranceAudio: Bool = false
         ) {
             self.endpointer = endpointer
             self.levelMeter = levelMeter
@@ -30,6 +34,7 @@ extension VoicePipeline {
             self.emitsLevels = emitsLevels
             self.startsListening = startsListening
             self.transcribes = transcribes
+            self.emitsUtteranceAudio = emitsUtteranceAudio
         }
     }
 }

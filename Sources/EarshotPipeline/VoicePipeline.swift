@@ -8,7 +8,7 @@ public import EarshotTurns
 /// Replay and live capture feed it the same way, so both give the same events for the same audio.
 /// Time is audio time: the machine's timeouts run on a ``StreamClock`` advanced frame by frame.
 public struct VoicePipeline<Detector: VoiceActivityDetector> {
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     public private(set) var machine: TurnMachine<StreamClock>
     private var detector: Detector
     private var endpointer: Endpointer
@@ -53,6 +53,22 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     /// the sound server's latency), in frames.
     static var echoTailFrames: Int { 100 }
 
+    /// Takes new endpointer timing and turn timeouts, and lets `updateDetector` change the
+    /// detector's settings, between two frames: what is under way carries on under the new
+    /// values (an utterance in progress ends after the new end-of-turn silence).
+    public mutating func reconfigure(
+        endpointer: Endpointer.Configuration, turns: TurnMachine<StreamClock>.Configuration,
+        updateDetector: (inout Detector) -> Void = { _ in }
+    ) {
+        configuration.endpointer = endpointer
+        configuration.turns = turns
+        self.endpointer.reconfigure(endpointer)
+        machine.reconfigure(turns)
+        updateDetector(&detector)
+        let interruptionFrames = Int(turns.minimumInterruption / .milliseconds(10)) + 1
+        history.grow(toCapacity: endpointer.historyFrames(lookaheadFrames: detector.lookaheadFrames) + interruptionFrames)
+    }
+
     /// Frames of history a caller must keep so an utterance's audio, from its prefix padding on,
     /// is still at hand when `speechStarted` is emitted.
     public var historyFrames: Int {
@@ -84,7 +100,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         // A suspected interruption is confirmed only while the person is still speaking: a burst
         // that already fell silent waits to be declared a false alarm instead.
         if (interruptionSilence ?? 0) == 0 { perform(machine.tick(), emit: emit, work: work) }
-        if configuration.transcribes, let turn = recordingTurn, recordingBeganAt != frame.index {
+        if handsOutUtteranceAudio, let turn = recordingTurn, recordingBeganAt != frame.index {
             work(.utteranceAudio(turn: turn, frame: copy frame))
         }
     }
@@ -173,6 +189,9 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         if configuration.startsListening { perform(machine.start(), emit: emit, work: work) }
     }
 
+    /// Whether utterances' audio goes out as ``SpeechWork``: to a transcriber, a recorder, or both.
+    private var handsOutUtteranceAudio: Bool { configuration.transcribes || configuration.emitsUtteranceAudio }
+
     /// Audio time at the end of the latest frame, in seconds.
     public var now: Double { Double(lastFrameIndex + 1) * AudioFrame.duration }
 
@@ -212,18 +231,17 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 interruptionSilence = nil
                 recordingTurn = turn
                 recordingBeganAt = lastFrameIndex
-                if configuration.transcribes { work(.beginUtterance(turn: turn, audio: history.frames(from: nextUtteranceStart))) }
+                if handsOutUtteranceAudio { work(.beginUtterance(turn: turn, audio: history.frames(from: nextUtteranceStart))) }
             case .endUtterance(let turn):
                 recordingTurn = nil
-                if configuration.transcribes {
-                    work(.endUtterance(turn: turn))
-                } else {
+                if handsOutUtteranceAudio { work(.endUtterance(turn: turn)) }
+                if !configuration.transcribes {
                     // No transcriber: an utterance yields an empty transcript, back to listening.
                     perform(machine.finalTranscript(turn: turn, text: ""), emit: emit, work: work)
                 }
             case .discardUtterance(let turn):
                 recordingTurn = nil
-                if configuration.transcribes { work(.discardUtterance(turn: turn)) }
+                if handsOutUtteranceAudio { work(.discardUtterance(turn: turn)) }
             case .reportError(let error):
                 emit(.error(code: error.code, message: error.description, time: now))
             case .requestReply(let turn, let transcript):

@@ -29,6 +29,7 @@ extension Command {
         case "voices": self = .voices
         case "set-voice": self = .setVoice(try Self.voiceName(request["voice"], required: true) ?? "")
         case "preview": self = .preview(try Self.voiceName(request["voice"], required: false))
+        case "forget": self = .forget(confirm: try Self.confirmation(request["confirm"]))
         default: throw ProtocolError.unknownCommand(name)
         }
     }
@@ -44,6 +45,8 @@ extension Command {
             ["voice": .string(voice)]
         case .preview(let voice):
             ["voice": .optional(voice)]
+        case .forget(let confirm):
+            ["confirm": .bool(confirm)]
         case .subscribe(let topics, let levelHz):
             ["topics": .array(topics.sorted().map { .string($0.rawValue) }), "level_hz": .integer(levelHz)]
         case .setSource(let name), .setSink(let name):
@@ -109,6 +112,14 @@ extension Command {
                 throw ProtocolError.invalidArgument("turn", must: "the number of the turn being answered (1 or more)", found: value)
             }
             return turn
+        }
+    }
+
+    private static func confirmation(_ value: JSONValue?) throws(ProtocolError) -> Bool {
+        switch value {
+        case nil, .null: return false
+        case .bool(let confirm)?: return confirm
+        case let other?: throw ProtocolError.invalidArgument("confirm", must: "true (to go ahead) or false", found: other)
         }
     }
 

@@ -24,6 +24,8 @@ public enum Command: Hashable, Sendable {
     case setVoice(String)
     /// Speak a sample line in the named voice (the current one when nil).
     case preview(String?)
+    /// Delete every recording the daemon made; without `confirm`, only say what that would delete.
+    case forget(confirm: Bool)
 
     /// `level_hz` when a subscription does not say.
     public static let defaultLevelHz = 30
@@ -33,7 +35,7 @@ public enum Command: Hashable, Sendable {
     /// Every command name on the wire, in the documented order.
     public static let names = [
         "status", "start", "dismiss", "stop", "cancel", "mute", "unmute", "subscribe", "unsubscribe", "devices",
-        "set-source", "set-sink", "speak", "say", "voices", "set-voice", "preview",
+        "set-source", "set-sink", "speak", "say", "voices", "set-voice", "preview", "forget",
     ]
 
     /// The `cmd` value of this command.
@@ -55,6 +57,7 @@ public enum Command: Hashable, Sendable {
         case .voices: "voices"
         case .setVoice: "set-voice"
         case .preview: "preview"
+        case .forget: "forget"
         }
     }
 }

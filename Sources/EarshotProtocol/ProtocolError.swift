@@ -31,6 +31,7 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         public static let voiceModeAlreadyOn = "voice_mode_already_on"
         public static let unknownDevice = "unknown_device"
         public static let soundServerUnavailable = "sound_server_unavailable"
+        public static let confirmationRequired = "confirmation_required"
         public static let internalError = "internal_error"
     }
 }

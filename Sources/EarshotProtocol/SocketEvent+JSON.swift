@@ -24,7 +24,26 @@ extension SocketEvent {
                 object.append("retry_in", .number(retryIn, decimals: FixedDecimal.shortestDecimals(retryIn, maximum: 3)))
             }
             return Self.line(object, wall: wall, time: error.time)
+        case .speaker(let activity):
+            return Self.line(speaker: activity, wall: wall)
+        case .configReloaded(let event):
+            let names = { (keys: [String]) in JSONValue.array(keys.map(JSONValue.string)) }
+            return Self.line(
+                [
+                    "event": "config", "change": "reloaded", "file": .string(event.file), "applied": names(event.applied),
+                    "restart_needed": names(event.restartNeeded), "overridden": names(event.overridden),
+                ],
+                wall: wall,
+                time: event.time
+            )
         }
+    }
+
+    private static func line(speaker activity: SpeakerActivity, wall: Double) -> [UInt8] {
+        var object: JSONObject = ["event": "speaker", "phase": .string(activity.phase.rawValue), "reply": .integer(activity.reply)]
+        if let voice = activity.voice { object.append("voice", .string(voice)) }
+        if let text = activity.text { object.append("text", .string(text)) }
+        return line(object, wall: wall, time: activity.time)
     }
 
     private static func line(_ object: JSONObject, wall: Double, time: Double) -> [UInt8] {

@@ -8,6 +8,10 @@ public enum SocketEvent: Equatable, Sendable {
     case device(DeviceEvent)
     /// The sound server failed (an `error` event with `retry_in`).
     case soundServerError(SoundServerError)
+    /// The configuration file was read again (SIGHUP): what changed, and what waits for a restart.
+    case configReloaded(ConfigReloadEvent)
+    /// What the speaker is saying (captions): a reply starting, each sentence, its end or stop.
+    case speaker(SpeakerActivity)
 
     /// The subscription topic that selects this event.
     public var topic: EventTopic {
@@ -18,6 +22,8 @@ public enum SocketEvent: Equatable, Sendable {
         case .pipeline(.transcript): .transcript
         case .pipeline(.error), .soundServerError: .error
         case .device: .device
+        case .configReloaded: .config
+        case .speaker: .speaker
         }
     }
 
@@ -27,6 +33,8 @@ public enum SocketEvent: Equatable, Sendable {
         case .pipeline(let event): event.time
         case .device(let event): event.time
         case .soundServerError(let error): error.time
+        case .configReloaded(let event): event.time
+        case .speaker(let activity): activity.time
         }
     }
 

@@ -8,7 +8,7 @@ public struct TurnMachine<C: Clock>: Sendable {
     /// The clock deadlines are measured on.
     public let clock: C
     /// The timeouts in force.
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
 
     var state: State = .idle
     var microphoneMuted = false
@@ -18,6 +18,11 @@ public struct TurnMachine<C: Clock>: Sendable {
     /// Creates a machine in `idle`.
     public init(clock: C, configuration: Configuration) {
         self.clock = clock
+        self.configuration = configuration
+    }
+
+    /// Takes new timeouts; a deadline already set stands, the next one uses them.
+    public mutating func reconfigure(_ configuration: Configuration) {
         self.configuration = configuration
     }
 

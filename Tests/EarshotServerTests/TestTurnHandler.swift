@@ -47,6 +47,8 @@ actor TestTurnHandler: CommandHandler {
             return result(of: machine.replyRequested(turn: turn, text: text))
         case .voices, .setVoice, .preview:
             return .failure(ProtocolError(code: "speech_off", message: "This test handler has no voices."))
+        case .forget:
+            return .failure(ProtocolError(code: "forget_failed", message: "This test handler keeps no recordings."))
         case .subscribe, .unsubscribe:
             return .failure(ProtocolError(code: ProtocolError.Code.internalError, message: "the server answers this"))
         }

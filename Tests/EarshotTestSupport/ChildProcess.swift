@@ -23,10 +23,11 @@ public final class ChildProcess: Sendable {
 
     /// Starts `executable` (a path) with `arguments` in `environment`; stdin reads /dev/null,
     /// stdout goes to `outputPath` and stderr to `errorPath` (appended; each defaults to the other,
-    /// then to /dev/null).
+    /// then to /dev/null). `passing` descriptors become the child's 3, 4, … (as systemd passes
+    /// sockets); pass descriptors numbered above the count, so that each is really duplicated.
     public init(
         _ executable: String, _ arguments: [String], environment: [String: String],
-        outputPath: String? = nil, errorPath: String? = nil
+        outputPath: String? = nil, errorPath: String? = nil, passing descriptors: [Int32] = []
     ) throws(SpawnError) {
         self.executable = executable
         var actions = posix_spawn_file_actions_t()
@@ -40,6 +41,9 @@ public final class ChildProcess: Sendable {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
         } else {
             posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        }
+        for (offset, descriptor) in descriptors.enumerated() {
+            posix_spawn_file_actions_adddup2(&actions, descriptor, 3 + Int32(offset))
         }
         Self.keepDescriptorsFromChildren()
 

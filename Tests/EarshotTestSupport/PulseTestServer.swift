@@ -49,6 +49,8 @@ public final class PulseTestServer: Sendable {
         environment["PULSE_SERVER"] = serverAddress
         environment["XDG_RUNTIME_DIR"] = directory
         environment["HOME"] = directory
+        // Daemons started here read no configuration file of the person running the tests.
+        environment["XDG_CONFIG_HOME"] = directory + "/.config"
         self.environment = environment
         try Self.configuration(socket: directory + "/native")
             .write(toFile: directory + "/default.pa", atomically: true, encoding: .utf8)

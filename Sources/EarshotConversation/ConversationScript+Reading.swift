@@ -1,0 +1,128 @@
+public import EarshotSpeech
+import Foundation
+import TOMLKit
+
+extension ConversationScript {
+    static let topLevelKeys = ["voice", "echo_gain", "echo_delay_ms", "reply"]
+    static let replyKeys = ["after_turn", "delay_ms", "at", "text", "voice"]
+
+    /// Reads and parses the script at `path`; problems name the file as `path` is written.
+    /// Voices are looked up in `voices` by id or name; replies without one use `defaultVoice`.
+    public static func read(path: String, voices: [Voice], defaultVoice: Voice?) throws(ConversationScriptError) -> ConversationScript {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "it is not readable UTF-8 text" : "there is no such file"
+            throw ConversationScriptError(problems: [ScriptProblem(file: path, message: "cannot read the conversation script: \(reason)")])
+        }
+        return try parse(text, file: path, voices: voices, defaultVoice: defaultVoice)
+    }
+
+    /// Parses the text of a script; `file` names it in problems.
+    public static func parse(
+        _ text: String, file: String, voices: [Voice], defaultVoice: Voice?
+    ) throws(ConversationScriptError) -> ConversationScript {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConversationScriptError(problems: [
+                ScriptProblem(file: file, line: error.source.begin.line, message: "invalid TOML: \(error.description)")
+            ])
+        } catch {
+            throw ConversationScriptError(problems: [ScriptProblem(file: file, message: "invalid TOML: \(error)")])
+        }
+        let lines = ScriptLines(text)
+        var top = ScriptTableReader(table: table, reply: nil, file: file, lines: lines)
+        top.rejectUnknownKeys(allowed: topLevelKeys)
+        var scriptVoice = defaultVoice
+        if let name = top.text("voice", required: false) {
+            scriptVoice = voice(named: name, in: voices, reader: &top)
+        }
+        let echoGain = top.number("echo_gain", in: 0...1, expected: "a gain from 0 (no echo) to 1 (as loud as played)") ?? 0
+        let echoDelay = top.integer("echo_delay_ms", in: 10...300, expected: "milliseconds from 10 to 300") ?? 50
+        var problems = top.problems
+        var replies: [ScriptedReply] = []
+        if let value = table["reply"] {
+            if let array = value.array {
+                var answered: [Int: Int] = [:]
+                for (offset, element) in array.enumerated() {
+                    let number = offset + 1
+                    guard let replyTable = element.table else {
+                        problems.append(ScriptProblem(
+                            file: file, line: lines.line(of: "reply", inReply: nil), key: "reply",
+                            message: "`reply` must hold tables: write each reply under its own [[reply]] header"
+                        ))
+                        break
+                    }
+                    var reader = ScriptTableReader(table: replyTable, reply: number, file: file, lines: lines)
+                    let reply = readReply(&reader, voices: voices, scriptVoice: scriptVoice, scriptNamesVoice: top.has("voice"))
+                    if let reply, let turn = reply.turn {
+                        if let earlier = answered[turn] {
+                            reader.report("after_turn", "turn \(turn) already has a reply (reply \(earlier)); a turn gets one reply")
+                        } else {
+                            answered[turn] = number
+                        }
+                    }
+                    problems += reader.problems
+                    if let reply, reader.problems.isEmpty { replies.append(reply) }
+                }
+            } else {
+                problems.append(ScriptProblem(
+                    file: file, line: lines.line(of: "reply", inReply: nil), key: "reply",
+                    message: "`reply` must be an array of tables: write each reply under its own [[reply]] header, not [reply]"
+                ))
+            }
+        }
+        guard problems.isEmpty else { throw ConversationScriptError(problems: problems) }
+        return ConversationScript(file: file, replies: replies, echoGain: echoGain, echoDelayMilliseconds: echoDelay)
+    }
+
+    /// One `[[reply]]`; `scriptNamesVoice` says the top of the file names a voice (whose
+    /// problem, if it has one, is reported there).
+    private static func readReply(
+        _ reader: inout ScriptTableReader, voices: [Voice], scriptVoice: Voice?, scriptNamesVoice: Bool
+    ) -> ScriptedReply? {
+        reader.rejectUnknownKeys(allowed: replyKeys)
+        let text = reader.text("text", required: true)
+        let turn = reader.integer("after_turn", in: 1...Int(Int32.max), expected: "the number of the person's turn it answers, from 1 up")
+        let delay = reader.integer("delay_ms", in: 0...60_000, expected: "milliseconds from 0 to 60000")
+        let at = reader.number("at", in: 0...86_400, expected: "seconds of audio time, 0 or more")
+        var voice = scriptVoice
+        if let name = reader.text("voice", required: false) { voice = self.voice(named: name, in: voices, reader: &reader) }
+        let cue: ReplyCue?
+        switch (reader.has("after_turn"), reader.has("at")) {
+        case (true, true):
+            reader.report("at", "give either `after_turn` (the turn it answers) or `at` (when to say it unprompted), not both")
+            cue = nil
+        case (false, false):
+            reader.report(nil, "say when: `after_turn = N` answers the person's turn N, `at = SECONDS` speaks unprompted")
+            cue = nil
+        case (true, false):
+            cue = turn.map { .afterTurn($0, delayMilliseconds: delay ?? 0) }
+        case (false, true):
+            if reader.has("delay_ms") {
+                reader.report("delay_ms", "`delay_ms` goes with `after_turn`; with `at`, put the time in `at`")
+            }
+            cue = at.map { .at(seconds: $0) }
+        }
+        if voice == nil, !reader.has("voice"), !scriptNamesVoice {
+            reader.report(nil, "there is no voice to speak in: no voice files were found (see voices/README.md)")
+        }
+        guard let cue, let text, let voice, let line = reader.lines.header(ofReply: reader.reply ?? 0) else { return nil }
+        return ScriptedReply(cue: cue, text: text, voice: voice, line: line)
+    }
+
+    /// The voice whose id or else display name is `name` (case-insensitively), or a problem
+    /// listing the voices there are.
+    private static func voice(named name: String, in voices: [Voice], reader: inout ScriptTableReader) -> Voice? {
+        let wanted = name.lowercased()
+        if let voice = voices.first(where: { $0.id.lowercased() == wanted }) ?? voices.first(where: { $0.displayName.lowercased() == wanted }) {
+            return voice
+        }
+        let known = voices.map(\.id).sorted().joined(separator: ", ")
+        reader.report("voice", "there is no voice called \"\(name)\" (voices: \(known.isEmpty ? "none found" : known))")
+        return nil
+    }
+}

@@ -1,0 +1,86 @@
+import EarshotPulse
+import EarshotSupervision
+import EarshotSystemd
+import Logging
+import ServiceLifecycle
+
+/// Keeps systemd informed (Type=notify): READY=1 once the socket listens and the audio is up,
+/// a STATUS= line that follows the daemon's state, WATCHDOG=1 while the audio loop is healthy,
+/// and STOPPING=1 on shutdown. Without a service manager (no NOTIFY_SOCKET) it does nothing.
+struct ServiceManagerService: Service {
+    let engine: PulseAudioEngine
+    let monitor: AudioLoopMonitor
+    /// The socket front ends connect to, for the status line.
+    let socket: String
+    let logger: Logger
+
+    func run() async throws {
+        guard ServiceManager.isListening else { return }
+        var watchdogInterval: Duration?
+        do {
+            watchdogInterval = try ServiceManager.watchdogInterval()
+        } catch {
+            logger.warning("Cannot read the watchdog interval (WATCHDOG_USEC); sending no keep-alives", metadata: ["error": "\(error)"])
+        }
+        var supervisor = Supervisor(configuration: .init(socket: socket, watchdogInterval: watchdogInterval))
+        if let watchdogInterval {
+            logger.info("systemd watchdog on: keep-alives every half interval while the audio loop is healthy", metadata: ["interval": "\(watchdogInterval)"])
+        }
+        // Several samples per keep-alive, so a stall is seen soon after it passes the limit.
+        let period = min(.milliseconds(250), supervisor.configuration.stallLimit / 4)
+        let started = ContinuousClock.now
+        var notifier = Notifier(logger: logger)
+        while !Task.isShuttingDownGracefully, !Task.isCancelled {
+            for action in supervisor.observe(sample(since: started)) { perform(action, with: &notifier) }
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: period) }
+        }
+        for action in supervisor.stop() { perform(action, with: &notifier) }
+    }
+
+    private func sample(since started: ContinuousClock.Instant) -> AudioLoopSample {
+        AudioLoopSample(
+            time: ContinuousClock.now - started,
+            isSocketListening: monitor.isSocketListening,
+            pipelineLoops: monitor.pipelineLoops,
+            framesCaptured: engine.counters.framesCaptured,
+            soundServer: monitor.soundServer(engine.status),
+            isCapturing: engine.isCapturing
+        )
+    }
+
+    private func perform(_ action: SupervisorAction, with notifier: inout Notifier) {
+        switch action {
+        case .ready(let status):
+            logger.info("Ready", metadata: ["status": "\(status)"])
+            notifier.send([.ready, .status(status)])
+        case .status(let status):
+            logger.info("Status", metadata: ["status": "\(status)"])
+            notifier.send([.status(status)])
+        case .keepAlive:
+            notifier.send([.watchdog])
+        case .stalled(let message):
+            logger.error("\(message)")
+        case .recovered(let message):
+            logger.notice("\(message)")
+        case .stopping(let status):
+            notifier.send([.stopping, .status(status)])
+        }
+    }
+
+    /// Sends notifications, logging the first failure only: a manager that stopped listening
+    /// would otherwise fill the log four times a second.
+    private struct Notifier {
+        let logger: Logger
+        var hasFailed = false
+
+        mutating func send(_ fields: [NotifyField]) {
+            do {
+                try ServiceManager.notify(fields)
+            } catch {
+                guard !hasFailed else { return }
+                hasFailed = true
+                logger.warning("Cannot notify systemd", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import EarshotConversation
+import EarshotProtocol
+import EarshotPulse
+import EarshotSettings
+import EarshotSpeech
+import Logging
+
+/// Reads the configuration file again (on SIGHUP) and puts what can change in a running
+/// daemon into effect; a file with problems changes nothing and is reported as a
+/// `config_invalid` error, with every problem.
+struct SettingsReloader: Sendable {
+    let settings: DaemonSettings
+    let session: VoiceSession
+    let engine: PulseAudioEngine
+    let logger: Logger
+
+    func reload() async {
+        logger.info("Reloading the configuration", metadata: ["file": "\(settings.path)"])
+        switch settings.prepareReload() {
+        case .failure(let error):
+            refuse(error.problems.map(\.description))
+        case .success(let (file, reload)):
+            var problems: [String] = []
+            let voice = reload.applied.contains(.voice) ? checkedVoice(reload.inForce, problems: &problems) : nil
+            guard problems.isEmpty else { return refuse(problems) }
+            settings.commit(file: file, inForce: reload.inForce)
+            await apply(reload, voice: voice)
+            report(reload)
+        }
+    }
+
+    /// The voice the new settings name, or a problem saying which voices there are.
+    private func checkedVoice(_ settings: Settings, problems: inout [String]) -> Voice? {
+        switch session.voice(named: settings.speech.voice) {
+        case .success(let voice): return voice
+        case .failure(let error):
+            problems.append("\(self.settings.path): \(SettingsKey.voice): \(error.message)")
+            return nil
+        }
+    }
+
+    private func refuse(_ problems: [String]) {
+        for problem in problems { logger.error("\(problem)") }
+        let message = "The configuration file was not reloaded; the settings stay as they were. " + problems.joined(separator: "; ")
+        session.reportError(code: "config_invalid", message: message)
+    }
+
+    private func apply(_ reload: SettingsReload, voice: Voice?) async {
+        let new = reload.inForce
+        let applied = Set(reload.applied)
+        if !applied.isDisjoint(with: [.vadThreshold, .prefixPadding, .minimumSpeech, .endSilence, .replyTimeout]) {
+            session.reconfigure(
+                endpointer: new.listening.endpointer, vadThreshold: Float(new.listening.vadThreshold),
+                replyTimeout: DaemonConfiguration.duration(seconds: new.replies.timeoutSeconds)
+            )
+        }
+        if let voice { session.currentVoice = voice }
+        if applied.contains(.language) { session.transcription?.language = new.transcription.language }
+        if applied.contains(.cues) { session.playsCues = new.audio.cues }
+        if applied.contains(.responder) || applied.contains(.responderTimeout) {
+            session.replaceResponder(with: new.replies.responder.map {
+                ResponderRunner(responder: Responder(
+                    command: $0, timeout: DaemonConfiguration.duration(seconds: new.replies.responderTimeoutSeconds)
+                ))
+            })
+        }
+        if applied.contains(.source) {
+            await route(.source, to: new.audio.source) { () async throws(PulseError) in try await engine.setSource(new.audio.source) }
+        }
+        if applied.contains(.sink) {
+            await route(.sink, to: new.audio.sink) { () async throws(PulseError) in try await engine.setSink(new.audio.sink) }
+        }
+    }
+
+    private func route(_ key: SettingsKey, to name: String?, _ change: () async throws(PulseError) -> String) async {
+        do {
+            _ = try await change()
+        } catch {
+            let reason = DaemonCommandHandler.protocolError(error, device: name)
+            session.reportError(code: reason.code, message: "\(key) = \(name.map { "\"\($0)\"" } ?? "the default"): \(reason.message)")
+        }
+    }
+
+    private func report(_ reload: SettingsReload) {
+        for key in reload.restartNeeded {
+            logger.warning("\(key) changed; it takes effect when earshotd is restarted")
+        }
+        for key in reload.overridden {
+            logger.notice("\(key) changed in the file, but \(key.flag) on the command line overrides it")
+        }
+        logger.info("Configuration reloaded", metadata: [
+            "applied": "\(reload.applied.map(\.path).joined(separator: ","))",
+            "restart_needed": "\(reload.restartNeeded.map(\.path).joined(separator: ","))",
+        ])
+        session.publish(.configReloaded(ConfigReloadEvent(
+            file: settings.path, applied: reload.applied.map(\.path), restartNeeded: reload.restartNeeded.map(\.path),
+            overridden: reload.overridden.map(\.path), time: session.audioTime
+        )))
+    }
+}

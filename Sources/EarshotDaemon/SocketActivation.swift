@@ -1,0 +1,50 @@
+import EarshotServer
+import EarshotSystemd
+import Logging
+
+/// Where the daemon serves front ends: the socket systemd passed (socket activation), or else
+/// the socket file at the configured path.
+struct SocketActivation: Equatable {
+    var endpoint: SocketServer.Configuration.Endpoint
+    /// The socket's path, for logs and the status line.
+    var path: String
+
+    /// Takes the socket systemd passed, if any: exactly one listening Unix stream socket, served
+    /// as it is (no file is created or removed). Anything else passed is a mistake in the socket
+    /// unit, refused with a message saying so.
+    static func choose(configuredPath: String, logger: Logger) throws -> SocketActivation {
+        let descriptors: [Int32]
+        do {
+            descriptors = try ServiceManager.passedDescriptors()
+        } catch {
+            throw DaemonStartError(message: "Cannot read the sockets systemd passed (LISTEN_FDS): \(error).")
+        }
+        guard let descriptor = descriptors.first else {
+            return SocketActivation(endpoint: .path(configuredPath), path: configuredPath)
+        }
+        guard descriptors.count == 1 else {
+            throw DaemonStartError(message: """
+                systemd passed \(descriptors.count) sockets, but earshotd serves exactly one: give earshotd.socket \
+                a single ListenStream= (e.g. ListenStream=%t/earshot/earshot.sock).
+                """)
+        }
+        let isListeningUnixStream: Bool
+        do {
+            isListeningUnixStream = try ServiceManager.isListeningUnixStreamSocket(descriptor)
+        } catch {
+            throw DaemonStartError(message: "Cannot inspect the socket systemd passed (descriptor \(descriptor)): \(error).")
+        }
+        guard isListeningUnixStream else {
+            throw DaemonStartError(message: """
+                The socket systemd passed (descriptor \(descriptor)) is not a listening Unix stream socket: \
+                earshotd.socket needs ListenStream=%t/earshot/earshot.sock (and no Accept=yes).
+                """)
+        }
+        let path = ServiceManager.boundPath(of: descriptor) ?? "descriptor \(descriptor)"
+        logger.info("Serving the socket systemd passed", metadata: ["socket": "\(path)", "descriptor": "\(descriptor)"])
+        if path != configuredPath {
+            logger.notice("The passed socket is not the configured one; clients must use the passed one", metadata: ["configured": "\(configuredPath)"])
+        }
+        return SocketActivation(endpoint: .listeningDescriptor(descriptor), path: path)
+    }
+}

@@ -1,0 +1,99 @@
+/// What a key takes, how it is checked, and how a mismatch is worded: every message reads
+/// "expected …, got …".
+public enum SettingsValueKind: Equatable, Sendable {
+    /// A non-empty string: a device name, a path, a command.
+    case text
+    /// A BCP 47 language tag such as `en-US`.
+    case languageTag
+    /// `embedded`, `none`, or a Wyoming server address.
+    case backend(SettingsBackendRole)
+    /// `true` or `false`.
+    case flag
+    /// A whole number of milliseconds, 0 to 60 000.
+    case milliseconds
+    /// A number of seconds above 0, at most an hour.
+    case seconds
+    /// A number from 0 to 1.
+    case probability
+    /// A whole number of turns, 0 to 50.
+    case turnCount
+
+    static let millisecondRange = 0...60_000
+    static let maximumSeconds = 3600.0
+    static let turnCountRange = 0...50
+
+    /// What the key expects, as the messages name it.
+    public var expected: String {
+        switch self {
+        case .text: "a string"
+        case .languageTag: "a language tag such as \"en-US\""
+        case .backend: "embedded, none, tcp://HOST:PORT or unix:///PATH"
+        case .flag: "true or false"
+        case .milliseconds: "an integer number of milliseconds"
+        case .seconds: "a number of seconds"
+        case .probability: "a number from 0 to 1"
+        case .turnCount: "a whole number of turns from 0 to 50"
+        }
+    }
+
+    /// The value `raw` stands for, or why it does not fit.
+    public func check(_ raw: SettingsRawValue) -> Result<SettingsValue, SettingsValueMismatch> {
+        switch (self, raw) {
+        case (.text, .string(let text)), (.languageTag, .string(let text)), (.backend, .string(let text)):
+            return checkText(text)
+        case (.flag, .boolean(let flag)):
+            return .success(.flag(flag))
+        case (.milliseconds, .integer(let integer)):
+            guard Self.millisecondRange.contains(integer) else {
+                return mismatch("an integer number of milliseconds from 0 to 60000, got \(integer)")
+            }
+            return .success(.integer(integer))
+        case (.seconds, .integer), (.seconds, .float):
+            guard let seconds = raw.number, seconds > 0, seconds <= Self.maximumSeconds else {
+                return mismatch("a number of seconds above 0 and at most 3600, got \(raw.literal)")
+            }
+            return .success(.number(seconds))
+        case (.turnCount, .integer(let integer)):
+            guard Self.turnCountRange.contains(integer) else { return mismatch("\(expected), got \(integer)") }
+            return .success(.integer(integer))
+        case (.probability, .integer), (.probability, .float):
+            guard let number = raw.number, (0...1).contains(number) else { return mismatch("\(expected), got \(raw.literal)") }
+            return .success(.number(number))
+        default:
+            return mismatch("\(expected), got \(raw.described)")
+        }
+    }
+
+    private func checkText(_ text: String) -> Result<SettingsValue, SettingsValueMismatch> {
+        guard !text.allSatisfy(\.isWhitespace) else {
+            return mismatch("\(expected), got \(SettingsValue.quoted(text)) (leave the key out for the default)")
+        }
+        switch self {
+        case .languageTag where !Self.isLanguageTag(text):
+            return mismatch("\(expected), got \(SettingsValue.quoted(text))")
+        case .backend(let role):
+            switch role.verdict(on: text) {
+            case .valid: break
+            case .notABackend: return mismatch("\(expected), got \(SettingsValue.quoted(text))")
+            case .badAddress(let reason):
+                return mismatch("a Wyoming server address (tcp://HOST:PORT or unix:///PATH), got \(SettingsValue.quoted(text)): \(reason)")
+            }
+        default: break
+        }
+        return .success(.text(text))
+    }
+
+    private func mismatch(_ expectation: String) -> Result<SettingsValue, SettingsValueMismatch> {
+        .failure(SettingsValueMismatch(message: "expected " + expectation))
+    }
+
+    /// A loose BCP 47 check: a 2–3 letter language, then 1–8 character alphanumeric subtags.
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let language = parts.first, (2...3).contains(language.count),
+              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+}
