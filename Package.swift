@@ -42,7 +42,7 @@ let package = Package(
         .target(
             name: "EarshotConversation",
             dependencies: [
-                "EarshotAudio", "EarshotPipeline", "EarshotTurns", "EarshotSpeech",
+                "EarshotAudio", "EarshotPipeline", "EarshotTurns", "EarshotSpeech", "EarshotVoices",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict

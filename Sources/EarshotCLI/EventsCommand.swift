@@ -18,7 +18,7 @@ struct EventsCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The kinds of event to receive, comma-separated: state, speech, level, error, device, config (default: all).",
+            "The kinds of event to receive, comma-separated: state, speech, transcript, speaker, level, error, device, config (default: all).",
             valueName: "topics"
         ),
         transform: EventsCommand.parseTopics

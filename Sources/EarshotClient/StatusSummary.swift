@@ -19,6 +19,7 @@ public enum StatusSummary {
             lines.append(labelled("listening", listeningLine(listening)))
         }
         if let file = status["config_file"]?.string { lines.append(labelled("config", file)) }
+        if let recording = status["recording"] { lines.append(labelled("recording", recordingLine(recording))) }
         if let uptime = status["uptime"]?.double { lines.append(labelled("uptime", ReadableText.span(seconds: uptime))) }
         if let counters = status["counters"]?.object { lines.append(labelled("counters", countersLine(counters))) }
         if let errors = status["errors"]?.array {
@@ -58,6 +59,20 @@ public enum StatusSummary {
             if let value = listening[key]?.int { parts.append("\(words) \(value) ms") }
         }
         return parts.joined(separator: " · ")
+    }
+
+    /// `the last 5 turns, in ~/.local/state/earshot/recordings · 2 kept`, or `off (no audio is written to disk)`.
+    static func recordingLine(_ recording: JSON) -> String {
+        let turns = recording["debug_turns"]?.int ?? 0
+        let kept = recording["kept"]?.int ?? 0
+        let directory = recording["directory"]?.string ?? "the recordings directory"
+        let keptText = "\(kept) turn\(kept == 1 ? "" : "s")"
+        guard turns > 0 else {
+            return kept == 0
+                ? "off (no audio is written to disk)"
+                : "off · \(keptText) recorded earlier in \(directory) (earshot forget deletes them)"
+        }
+        return "the last \(turns) turn\(turns == 1 ? "" : "s"), in \(directory) · \(kept) kept"
     }
 
     static let counterOrder = ["frames", "holes", "overflows", "clients", "dropped_levels", "reconnects"]

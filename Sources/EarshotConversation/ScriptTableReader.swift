@@ -1,3 +1,4 @@
+import EarshotVoices
 import TOMLKit
 
 /// Reads typed values from one table of a conversation script (the top of the file or one
@@ -30,7 +31,7 @@ struct ScriptTableReader {
             return nil
         }
         guard let text = value.string else {
-            report(key, "`\(key)` must be a string, not \(Self.describe(value.type))")
+            report(key, "`\(key)` must be a string, not \(value.type.phrase)")
             return nil
         }
         guard !text.allSatisfy(\.isWhitespace) else {
@@ -44,7 +45,7 @@ struct ScriptTableReader {
     mutating func integer(_ key: String, in range: ClosedRange<Int>, expected: String) -> Int? {
         guard let value = table[key] else { return nil }
         guard let integer = value.int else {
-            report(key, "`\(key)` must be \(expected), not \(Self.describe(value.type))")
+            report(key, "`\(key)` must be \(expected), not \(value.type.phrase)")
             return nil
         }
         guard range.contains(integer) else {
@@ -58,7 +59,7 @@ struct ScriptTableReader {
     mutating func number(_ key: String, in range: ClosedRange<Double>, expected: String) -> Double? {
         guard let value = table[key] else { return nil }
         guard let number = value.double ?? value.int.map(Double.init) else {
-            report(key, "`\(key)` must be \(expected), not \(Self.describe(value.type))")
+            report(key, "`\(key)` must be \(expected), not \(value.type.phrase)")
             return nil
         }
         guard range.contains(number) else {
@@ -66,19 +67,5 @@ struct ScriptTableReader {
             return nil
         }
         return number
-    }
-
-    static func describe(_ type: TOMLType) -> String {
-        switch type {
-        case .table: "a table"
-        case .array: "an array"
-        case .string: "a string"
-        case .int: "an integer"
-        case .double: "a floating-point number"
-        case .bool: "a boolean"
-        case .date: "a date"
-        case .time: "a time"
-        case .dateTime: "a date-time"
-        }
     }
 }

@@ -7,9 +7,9 @@ import Synchronization
 /// utterance's microphone audio in memory and hands finished utterances, transcripts and
 /// replies to the recording writer.
 ///
-/// Everything here is called inside the session's pipeline lock, on the pipeline thread or a
-/// command's: it copies samples into a reserved buffer and yields to a stream, and never
-/// touches a file or logs.
+/// The session calls it inside its pipeline lock, on the pipeline thread or a command's: it
+/// copies samples into a reserved buffer and yields to a stream, and never touches a file or
+/// logs. Its own lock is never held while waiting for anything else.
 final class DebugRecorder: Sendable {
     private let capture = Mutex(UtteranceCapture())
     private let continuation: AsyncStream<RecordingJob>.Continuation

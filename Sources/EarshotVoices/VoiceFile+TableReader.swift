@@ -34,7 +34,7 @@ extension VoiceFile {
         mutating func section(_ key: String) -> TableReader? {
             guard let value = table[key] else { return nil }
             guard let subtable = value.table else {
-                report(key, .wrongType(expected: "a table", found: Self.describe(value.type)))
+                report(key, .wrongType(expected: "a table", found: value.type.phrase))
                 return nil
             }
             return TableReader(table: subtable, section: path(key), file: file)
@@ -52,7 +52,7 @@ extension VoiceFile {
         mutating func optionalText(_ key: String) -> String? {
             guard let value = table[key] else { return nil }
             guard let text = value.string else {
-                report(key, .wrongType(expected: "a string", found: Self.describe(value.type)))
+                report(key, .wrongType(expected: "a string", found: value.type.phrase))
                 return nil
             }
             guard !text.allSatisfy(\.isWhitespace) else {
@@ -66,7 +66,7 @@ extension VoiceFile {
         mutating func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
             guard let value = table[key] else { return nil }
             guard let number = value.double ?? value.int.map(Double.init) else {
-                report(key, .wrongType(expected: "a number", found: Self.describe(value.type)))
+                report(key, .wrongType(expected: "a number", found: value.type.phrase))
                 return nil
             }
             guard range.contains(number) else {
@@ -81,7 +81,7 @@ extension VoiceFile {
         mutating func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
             guard let value = table[key] else { return nil }
             guard let integer = value.int else {
-                report(key, .wrongType(expected: "an integer", found: Self.describe(value.type)))
+                report(key, .wrongType(expected: "an integer", found: value.type.phrase))
                 return nil
             }
             guard range.contains(integer) else {
@@ -89,20 +89,6 @@ extension VoiceFile {
                 return nil
             }
             return integer
-        }
-
-        static func describe(_ type: TOMLType) -> String {
-            switch type {
-            case .table: "a table"
-            case .array: "an array"
-            case .string: "a string"
-            case .int: "an integer"
-            case .double: "a floating-point number"
-            case .bool: "a boolean"
-            case .date: "a date"
-            case .time: "a time"
-            case .dateTime: "a date-time"
-            }
         }
 
         /// 0.5 as "0.5" and 50 as "50".
