@@ -56,7 +56,7 @@ let package = Package(
         // The configuration file (TOML): every setting with its default, checked with line numbers (pure).
         .target(
             name: "EarshotSettings",
-            dependencies: ["EarshotDetection", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["EarshotDetection", "EarshotSpeech", .product(name: "TOMLKit", package: "TOMLKit")],
             swiftSettings: strict
         ),
         // Log lines for journald or a terminal (swift-log handler).

@@ -17,12 +17,13 @@
 public struct Endpointer: Sendable {
     public private(set) var configuration: Configuration
 
-    private var prefixPaddingFrames: Int
-    private var minimumSpeechFrames: Int
-    private var endOfTurnSilenceFrames: Int
-    private var onsetGapToleranceFrames: Int
-    private var maximumOnsetWindowFrames: Int
-    private var confirmingSpeechProbability: Float
+    // The configuration in frames, set by `reconfigure`.
+    private var prefixPaddingFrames = 0
+    private var minimumSpeechFrames = 0
+    private var endOfTurnSilenceFrames = 0
+    private var onsetGapToleranceFrames = 0
+    private var maximumOnsetWindowFrames = 0
+    private var confirmingSpeechProbability: Float = 0
 
     private var phase = Phase.idle
     private var onsetFrame = 0
@@ -33,12 +34,7 @@ public struct Endpointer: Sendable {
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        prefixPaddingFrames = configuration.prefixPaddingFrames
-        minimumSpeechFrames = configuration.minimumSpeechFrames
-        endOfTurnSilenceFrames = configuration.endOfTurnSilenceFrames
-        onsetGapToleranceFrames = configuration.onsetGapToleranceFrames
-        maximumOnsetWindowFrames = configuration.maximumOnsetWindowFrames
-        confirmingSpeechProbability = configuration.confirmingSpeechProbability
+        reconfigure(configuration)
     }
 
     /// Takes new timing between two frames, keeping what is under way: an utterance in

@@ -1,3 +1,5 @@
+import EarshotSpeech
+
 /// What a key takes, how it is checked, and how a mismatch is worded: every message reads
 /// "expected …, got …".
 public enum SettingsValueKind: Equatable, Sendable {
@@ -69,7 +71,7 @@ public enum SettingsValueKind: Equatable, Sendable {
             return mismatch("\(expected), got \(SettingsValue.quoted(text)) (leave the key out for the default)")
         }
         switch self {
-        case .languageTag where !Self.isLanguageTag(text):
+        case .languageTag where !LanguageTag.isWellFormed(text):
             return mismatch("\(expected), got \(SettingsValue.quoted(text))")
         case .backend(let role):
             switch role.verdict(on: text) {
@@ -85,15 +87,5 @@ public enum SettingsValueKind: Equatable, Sendable {
 
     private func mismatch(_ expectation: String) -> Result<SettingsValue, SettingsValueMismatch> {
         .failure(SettingsValueMismatch(message: "expected " + expectation))
-    }
-
-    /// A loose BCP 47 check: a 2–3 letter language, then 1–8 character alphanumeric subtags.
-    static func isLanguageTag(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = parts.first, (2...3).contains(language.count),
-              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        }
     }
 }

@@ -66,7 +66,7 @@ public enum VoiceFile {
         let name = reader.requiredText("name")
         let summary = reader.requiredText("description")
         let language = reader.requiredText("language")
-        if let language, !isLanguageTag(language) {
+        if let language, !LanguageTag.isWellFormed(language) {
             reader.report("language", .outOfRange(allowed: "a BCP 47 tag such as en-US", found: quoted(language)))
         }
         var flite: Voice.Flite?, espeak: Voice.Espeak?, wyoming: Voice.Wyoming?
@@ -120,16 +120,6 @@ public enum VoiceFile {
         reader.problems += section.problems
         guard section.problems.isEmpty, let voice else { return nil }
         return Voice.Wyoming(voice: voice, speaker: speaker)
-    }
-
-    /// A loose BCP 47 check: a 2–3 letter language, then 1–8 character alphanumeric subtags.
-    static func isLanguageTag(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard let language = parts.first, (2...3).contains(language.count),
-              language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        }
     }
 
     static func quoted(_ text: String) -> String { "\"\(text)\"" }
