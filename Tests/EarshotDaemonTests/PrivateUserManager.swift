@@ -13,6 +13,10 @@ final class PrivateUserManager {
     }
 
     static let runtimeDirectory = "/run/user/0"
+    /// A prefix inside the manager's /run where `installing` puts files, as `make install`
+    /// would: a service with `PrivateTmp=yes` cannot see a build or checkout under /tmp (a
+    /// clone there), but it sees /run.
+    static let prefix = "/run/earshot-prefix"
     private static let tools = ["/usr/bin/unshare", "/usr/bin/nsenter", "/lib/systemd/systemd", "/usr/bin/systemctl"]
 
     /// Root, not booted with systemd (a booted system's cgroups belong to its own manager), the
@@ -28,8 +32,9 @@ final class PrivateUserManager {
     private let cgroup: String
     private let manager: ChildProcess
 
-    /// Starts the manager with `units` (file name → contents) installed, and waits until it runs.
-    init(units: [String: String]) throws {
+    /// Starts the manager with `units` (file name → contents) installed and `installing` (path
+    /// under ``prefix`` → the file or directory to copy there), and waits until it runs.
+    init(units: [String: String], installing: [String: String] = [:]) throws {
         directory = NSTemporaryDirectory() + "earshot-user-systemd-" + UUID().uuidString.prefix(8)
         cgroup = "earshot-test-" + UUID().uuidString.prefix(8)
         let unitDirectory = directory + "/config/systemd/user"
@@ -54,7 +59,8 @@ final class PrivateUserManager {
             set-default-source mic
 
             """.write(toFile: directory + "/default.pa", atomically: true, encoding: .utf8)
-        try Self.script(directory: directory, cgroup: cgroup).write(toFile: directory + "/start.sh", atomically: true, encoding: .utf8)
+        try Self.script(directory: directory, cgroup: cgroup, installing: installing)
+            .write(toFile: directory + "/start.sh", atomically: true, encoding: .utf8)
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("PULSE_") && !$0.key.hasPrefix("XDG_") }
         environment["HOME"] = directory + "/home"
         environment["XDG_CONFIG_HOME"] = directory + "/config"
@@ -143,11 +149,16 @@ final class PrivateUserManager {
         for directory in directories.sorted(by: { $0.count > $1.count }) { rmdir(directory) }
     }
 
-    private static func script(directory: String, cgroup: String) -> String {
-        """
+    private static func script(directory: String, cgroup: String, installing: [String: String]) -> String {
+        let copies = installing.sorted { $0.key < $1.key }.map { target, source in
+            let destination = prefix + "/" + target
+            return "mkdir -p '\((destination as NSString).deletingLastPathComponent)' && cp -r '\(source)' '\(destination)'"
+        }.joined(separator: "\n")
+        return """
         set -e
         mount -t tmpfs -o mode=0755 tmpfs /run
         mkdir -p /run/systemd/system \(runtimeDirectory)
+        \(copies)
         mount -t tmpfs -o mode=0700 tmpfs \(runtimeDirectory)
         mkdir -m 0755 /run/systemd/inaccessible
         cd /run/systemd/inaccessible

@@ -13,10 +13,11 @@ struct UserSystemdTests {
     /// The units as `make install` installs them, and a drop-in that makes the watchdog quick
     /// and keeps the daemon's output (there is no journal here).
     static func units() throws -> [String: String] {
-        let earshotd = try #require(DaemonProcess.binary, "earshotd is not built")
         let service = try String(contentsOf: SystemdUnitTests.units.appendingPathComponent("earshotd.service"), encoding: .utf8)
         return [
-            "earshotd.service": service.replacingOccurrences(of: SystemdUnitTests.shippedExecStart, with: "ExecStart=\(earshotd.path) --verbose"),
+            "earshotd.service": service.replacingOccurrences(
+                of: SystemdUnitTests.shippedExecStart, with: "ExecStart=\(PrivateUserManager.prefix)/bin/earshotd --verbose"
+            ),
             "earshotd.socket": try String(contentsOf: SystemdUnitTests.units.appendingPathComponent("earshotd.socket"), encoding: .utf8),
             "earshotd.service.d/test.conf": """
                 [Service]
@@ -29,7 +30,13 @@ struct UserSystemdTests {
     }
 
     @Test func socketActivatedWatchedAndRestartedWhenCaptureIsStuck() throws {
-        let systemd = try PrivateUserManager(units: Self.units())
+        let earshotd = try #require(DaemonProcess.binary, "earshotd is not built")
+        // Installed as `make install` would, so the sandboxed daemon finds its voices in
+        // ../share/earshot/voices wherever the checkout is.
+        let voices = SystemdUnitTests.units.deletingLastPathComponent().appendingPathComponent("voices").path
+        let systemd = try PrivateUserManager(
+            units: Self.units(), installing: ["bin/earshotd": earshotd.path, "share/earshot/voices": voices]
+        )
         defer { systemd.stop() }
         let earshot = try #require(BuiltProduct.url("earshot"), "earshot is not built").path
         let log = { systemd.run("/bin/cat", PrivateUserManager.runtimeDirectory + "/earshotd.log").output }
