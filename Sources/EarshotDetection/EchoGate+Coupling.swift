@@ -9,14 +9,23 @@ extension EchoGate {
         /// below it and rises 0.1 dB for each above, which balances at the 10th percentile.
         static let fall: Float = 0.9
         static let rise: Float = 0.1
+        /// For a band's first observations both steps are this many times larger (the same
+        /// percentile, reached sooner): the assumed coupling is the loudest plausible, and
+        /// until it falls, a person talking over the first reply of a session is taken for its
+        /// echo.
+        static let warmUpSpeedUp: Float = 4
+        static let warmUpObservations = 12
         static let range: ClosedRange<Float> = -80...12
 
         private(set) var decibels: [Float]
+        /// Observations learnt from, per band (counted up to the end of the warm-up).
+        private var observations: [Int]
         /// `decibels` as power ratios.
         private(set) var ratio: [Float]
 
         init(bandCount: Int, decibels: Float) {
             self.decibels = [Float](repeating: decibels, count: bandCount)
+            observations = [Int](repeating: 0, count: bandCount)
             ratio = [Float](repeating: EchoGate.power(decibels: decibels), count: bandCount)
         }
 
@@ -30,7 +39,9 @@ extension EchoGate {
             for band in decibels.indices where reference[start + band] > threshold {
                 let observed = DelayTracker.decibels(microphone[band]) - DelayTracker.decibels(reference[start + band])
                 let current = decibels[band]
-                let updated = observed < current ? max(current - Self.fall, observed) : current + Self.rise
+                let speed = observations[band] < Self.warmUpObservations ? Self.warmUpSpeedUp : 1
+                observations[band] = min(observations[band] + 1, Self.warmUpObservations)
+                let updated = observed < current ? max(current - speed * Self.fall, observed) : current + speed * Self.rise
                 decibels[band] = min(max(updated, Self.range.lowerBound), Self.range.upperBound)
                 ratio[band] = EchoGate.power(decibels: decibels[band])
             }

@@ -91,4 +91,23 @@ import Testing
         #expect(start.turn == nil)
         #expect(events.contains { $0.isSpeaker("end", reply: 1) })
     }
+
+    /// The echo gate assumes the loudest plausible coupling until it has heard the first reply
+    /// long enough to know better; it learns fast at first, so a person whose words start
+    /// 0.35 s into the session's first reply still interrupts it, with one pause and from
+    /// their first word (learning at the usual pace, the reply stuttered four times and went on).
+    @Test func aPersonTalkingEarlyInTheFirstReplyInterruptsIt() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-script-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("early.conversation.toml")
+        try #"voice = "cove"\#n[[reply]]\#nat = 0.5\#ntext = "Good morning. Here is a long announcement that keeps going for quite a while."\#n"#
+            .write(to: script, atomically: true, encoding: .utf8)
+        let log = try await ConversationFixture.replay("speech/one_request_slt.wav", script: script.path)
+        let events = LoggedEvent.all(in: log)
+        let stop = try #require(events.first { $0.isSpeaker("stop", reply: 1) }, "the reply was never interrupted:\n\(log)")
+        #expect(stop.t < 1.6, "interrupted late: \(stop)")
+        #expect(events.contains { $0.state == "hearing" && $0.turn == 1 }, "\(log)")
+        #expect(events.filter { $0.isSpeaker("pause", reply: 1) }.count == 1, "the reply stuttered:\n\(log)")
+    }
 }
