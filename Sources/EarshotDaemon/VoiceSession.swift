@@ -80,7 +80,8 @@ final class VoiceSession: Sendable {
     /// `capturedAt` is the wall-clock time the frame reached Earshot, stamped on its events.
     func process(_ frame: AudioFrame, capturedAt: Double) {
         pipeline.withLock { pipeline in
-            pipeline.process(frame, emit: { deliver($0, wall: capturedAt) }, work: perform)
+            let time = Double(frame.index + 1) * AudioFrame.duration
+            pipeline.process(frame, emit: { deliver($0, wall: capturedAt) }, work: { perform($0, at: time) })
             if let played = tap.nextFrame(index: frame.index) {
                 pipeline.played(played) { deliver($0, wall: capturedAt) }
             }
@@ -117,7 +118,8 @@ final class VoiceSession: Sendable {
     func apply(_ input: @Sendable (inout TurnMachine<StreamClock>) -> TurnAction) -> Result<TurnSnapshot, ProtocolError> {
         pipeline.withLock { pipeline in
             let wall = WallClock.now()
-            let action = pipeline.apply(input, emit: { deliver($0, wall: wall) }, work: perform)
+            let time = pipeline.now
+            let action = pipeline.apply(input, emit: { deliver($0, wall: wall) }, work: { perform($0, at: time) })
             if case .rejected(let rejection) = action { return .failure(ProtocolError(rejection)) }
             return .success(pipeline.machine.snapshot)
         }
@@ -134,6 +136,8 @@ final class VoiceSession: Sendable {
         pipeline.withLock { pipeline in
             let wall = WallClock.now()
             let emit = { (event: PipelineEvent) in self.deliver(event, wall: wall) }
+            let time = pipeline.now
+            let perform = { (work: SpeechWork) in self.perform(work, at: time) }
             switch report {
             case .partial(let turn, let text):
                 pipeline.transcript(turn: turn, text: text, final: false, emit: emit, work: perform)
@@ -149,7 +153,7 @@ final class VoiceSession: Sendable {
 
     /// Carries out what the pipeline asks of the backends. Runs inside the pipeline's lock, so
     /// it only hands work on: nothing here waits.
-    private func perform(_ work: SpeechWork) {
+    private func perform(_ work: SpeechWork, at time: Double) {
         switch work {
         case .beginUtterance(let turn, let audio):
             recorder?.beginUtterance(turn: turn, audio: audio)
@@ -173,13 +177,15 @@ final class VoiceSession: Sendable {
         case .stopPlayback(let reply):
             player?.stop(reply: reply)
             responder?.cancel(turn: nil)
-        case .duckPlayback:
+        case .duckPlayback(let reply):
             // The person may be interrupting: silence the reply at once, keeping the rest.
             engine.pausePlayback(true)
             tap.setPaused(true)
-        case .resumePlayback:
+            publish(.speaker(SpeakerActivity(phase: .pause, reply: reply, time: time)))
+        case .resumePlayback(let reply):
             engine.pausePlayback(false)
             tap.setPaused(false)
+            publish(.speaker(SpeakerActivity(phase: .resume, reply: reply, time: time)))
         case .requestReply(let turn, let transcript):
             recorder?.replyRequested(turn: turn)
             // Without a responder command, a front end answers with `speak`.

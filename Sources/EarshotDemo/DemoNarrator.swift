@@ -54,6 +54,10 @@ struct DemoNarrator {
             switch event["phase"] as? String {
             case "start", "say":
                 say("earshot says: \"\(event["text"] as? String ?? "")\"")
+            case "pause":
+                say("(the reply pauses: you may be interrupting)")
+            case "resume":
+                say("(the reply resumes: it was nothing)")
             case "stop":
                 say("(the reply stops)")
             default:

@@ -1,11 +1,16 @@
 /// What the daemon's speaker is saying, for captions: a reply's first sentence starting, each
-/// sentence after it, and the reply ending or being stopped.
+/// sentence after it, pausing while the person may be interrupting and resuming, and the reply
+/// ending or being stopped.
 public struct SpeakerActivity: Hashable, Sendable {
     public enum Phase: String, Hashable, Sendable {
         /// The reply's first audio went to the speaker; `text` is its first sentence.
         case start
         /// The next sentence of the reply is being said.
         case say
+        /// The person may be interrupting: the speaker falls silent, keeping its place.
+        case pause
+        /// It was a false alarm: the reply goes on from where it paused.
+        case resume
         /// The reply was said to its end.
         case end
         /// The reply was abandoned: `stop`, `cancel`, a barge-in, or leaving voice mode.

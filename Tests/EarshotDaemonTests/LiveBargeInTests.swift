@@ -14,6 +14,8 @@ struct LiveBargeInTests {
     struct BargeIn: Sendable {
         var states: [String]
         var finals: [String]
+        /// The `speaker` events' phases, in order.
+        var speaker: [String]
         /// Seconds from the person's onset (in the microphone) to the speaker's last sound.
         var silencedAfter: Double?
         var spokeBeforeOnset: Bool
@@ -29,7 +31,7 @@ struct LiveBargeInTests {
 
     static func bargeIn() throws -> BargeIn {
         let session = try LiveSession(arguments: ["--listen", "--tts", "embedded", "--stt", "embedded"])
-        let client = try session.subscribedClient(topics: ["state", "transcript"])
+        let client = try session.subscribedClient(topics: ["state", "transcript", "speaker"])
         // Both recordings start together, so their sample indices line up (within a few ms).
         let speaker = try session.sound.record()
         let microphone = try session.sound.record(from: "mic")
@@ -53,6 +55,7 @@ struct LiveBargeInTests {
             .compactMap { $0["text"] as? String }
         return BargeIn(
             states: events.compactMap(Self.state), finals: finals,
+            speaker: events.filter { $0["event"] as? String == "speaker" }.compactMap { $0["phase"] as? String },
             silencedAfter: zip(onset.map { [$0] } ?? [], lastSpoken.map { [$0] } ?? [0]).map { Double($1 - $0) / 16_000 }.first,
             spokeBeforeOnset: onset.map { spoken[replyStart..<min($0, spoken.count)].contains { abs($0) > 0.02 } } ?? false
         )
@@ -66,6 +69,11 @@ struct LiveBargeInTests {
         #expect(silenced <= 0.15, "the speaker went on for \(silenced) s after the person's onset")
         #expect(run.states.contains("hearing"), "\(run.states)")
         #expect(run.finals.first?.contains("kitchen lights") == true, "\(run.finals)")
+        // The captions follow: the reply starts, is paused at the person's onset, then stopped.
+        #expect(run.speaker.first == "start", "\(run.speaker)")
+        let paused = run.speaker.firstIndex(of: "pause")
+        let stopped = run.speaker.lastIndex(of: "stop")
+        #expect(paused != nil && stopped != nil && paused! < stopped!, "\(run.speaker)")
     }
 
     static func loopback(echoCancel: Bool = false) throws -> (states: [String], speech: Int, loud: Int, timeline: String, echoCancellation: String) {
