@@ -14,14 +14,12 @@ extension VoiceSession {
             publish(.speaker(SpeakerActivity(phase: .stop, reply: reply, time: audioTime)))
         case .started(let reply) where reply > 0:
             _ = apply { $0.playbackStarted(reply: reply) }
-        case .finished(let reply) where reply > 0:
+        case .finished(let reply):
             publish(.speaker(SpeakerActivity(phase: .end, reply: reply, time: audioTime)))
-            _ = apply { $0.playbackFinished(reply: reply) }
+            if reply > 0 { _ = apply { $0.playbackFinished(reply: reply) } }
         case .failed(let reply, let message):
             reportError(code: "speech_failed", message: message)
             if reply > 0 { _ = apply { $0.playbackFinished(reply: reply) } }
-        case .finished(let reply):
-            publish(.speaker(SpeakerActivity(phase: .end, reply: reply, time: audioTime)))
         case .started:
             break
         }
