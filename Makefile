@@ -10,6 +10,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 SWIFT        ?= swift
 SHARED       ?= ../shared
 VAD_DEV      ?= $(SHARED)/fixtures/vad-dev
+TURNS_DEV    ?= $(SHARED)/fixtures/turns-dev
 RELEASE_BIN   = .build/release
 LIVE_SECONDS ?= 60
 # Debian packages the build and tests need (more arrive with live audio and speech).
@@ -73,6 +74,16 @@ bench: release
 	  echo "The VAD dev set is absent ($(VAD_DEV)): the F1 table and the dev-set replay need it."; \
 	  echo "Set VAD_DEV=/path/to/vad-dev. Measuring replay on the bundled fixtures instead."; \
 	  $(RELEASE_BIN)/earshot-bench replay Tests/Fixtures; \
+	fi
+	@if [ -d "$(TURNS_DEV)" ]; then \
+	  for eagerness in low medium high; do \
+	    out=.build/turns-dev/$$eagerness; mkdir -p $$out; \
+	    for f in $(TURNS_DEV)/*.wav; do $(RELEASE_BIN)/earshot replay "$$f" --eagerness $$eagerness > $$out/$$(basename "$$f" .wav).jsonl; done; \
+	    echo "Turn taking on turns-dev, eagerness $$eagerness:"; \
+	    python3 $(SHARED)/tools/score_turns.py "$(TURNS_DEV)" $$out --no-details | grep -E '^\| (group|\*\*all|clean|babble|pink|case)'; \
+	  done; \
+	else \
+	  echo "The turn-taking dev set is absent ($(TURNS_DEV)): the turn table needs it (TURNS_DEV=/path/to/turns-dev)."; \
 	fi
 	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --stt none
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded

@@ -22,6 +22,8 @@ final class SpectralAnalysisBuffers: @unchecked Sendable {
     let imaginary: UnsafeMutablePointer<Float>
     /// Power spectrum of the newest window (`binCount`).
     let power: UnsafeMutablePointer<Float>
+    /// The analysis window's own normalised autocorrelation at lags 0..<`binCount`.
+    let windowCorrelation: UnsafeMutablePointer<Float>
     /// Per band: mean bin power (floored) and its level in dB.
     let bandPower: UnsafeMutablePointer<Float>
     let bandLevel: UnsafeMutablePointer<Float>
@@ -47,7 +49,7 @@ final class SpectralAnalysisBuffers: @unchecked Sendable {
         var offset = 0
         var regions: [Range<Int>] = []
         func take(_ count: Int) { regions.append(offset..<offset + count); offset += count }
-        take(n); take(n); take(b); take(b); take(b)               // window, scratch, real, imaginary, power
+        take(n); take(n); take(b); take(b); take(b); take(b)      // window, scratch, real, imaginary, power, windowCorrelation
         take(bandCount); take(bandCount)                          // bandPower, bandLevel
         let stateStart = offset
         take(n)                                                   // history
@@ -59,11 +61,12 @@ final class SpectralAnalysisBuffers: @unchecked Sendable {
         blockCount = offset
         let starts = regions.map { base + $0.lowerBound }
         window = starts[0]; scratch = starts[1]; real = starts[2]; imaginary = starts[3]; power = starts[4]
-        bandPower = starts[5]; bandLevel = starts[6]
-        history = starts[7]
-        smoothedPower = starts[8]; minimumPower = starts[9]; noise = starts[10]; noiseUpdates = starts[11]
-        medianLevel = starts[12]; lowQuantileLevel = starts[13]; previousLevel = starts[14]
-        previousSpeechEstimate = starts[15]
+        windowCorrelation = starts[5]
+        bandPower = starts[6]; bandLevel = starts[7]
+        history = starts[8]
+        smoothedPower = starts[9]; minimumPower = starts[10]; noise = starts[11]; noiseUpdates = starts[12]
+        medianLevel = starts[13]; lowQuantileLevel = starts[14]; previousLevel = starts[15]
+        previousSpeechEstimate = starts[16]
     }
 
     deinit { block.deallocate() }

@@ -99,6 +99,53 @@ extension SpectralFeatureExtractor {
         return Self.clip(0.5 * peak / sum, 0, 1)
     }
 
+    /// Boersma (1993): the autocorrelation of the windowed signal divided by the window's own,
+    /// normalised, at its highest peak among lags of 40...213 samples (400–75 Hz). It is taken
+    /// from the power spectrum below 1.5 kHz with each band's tracked noise subtracted, so steady
+    /// noise does not look periodic and the fundamental, not the formants, sets the period.
+    func periodicity() -> (strength: Float, pitchHz: Float) {
+        let b = buffers
+        let n = Self.windowLength, top = 48
+        b.scratch.update(repeating: 0, count: n)
+        for k in 1...top {
+            let clean = max(b.power[k] - b.noise[layout.bandOfBin[k]], 0)
+            b.scratch[k] = clean
+            b.scratch[n - k] = clean
+        }
+        fft.forward(
+            UnsafeBufferPointer(start: b.scratch, count: n),
+            real: UnsafeMutableBufferPointer(start: b.real, count: Self.binCount),
+            imaginary: UnsafeMutableBufferPointer(start: b.imaginary, count: Self.binCount)
+        )
+        let energy = b.real[0]
+        guard energy > 0 else { return (0, 0) }
+        let low = 40, high = 213
+        var highest: Float = 0
+        for lag in (low - 1)...high {
+            let value = b.real[lag] / energy / b.windowCorrelation[lag]
+            b.scratch[lag] = value
+            if lag >= low { highest = max(highest, value) }
+        }
+        guard highest > 0 else { return (0, 0) }
+        // A periodic sound correlates as well at twice its period: the shortest lag whose peak
+        // comes close to the highest one is the period.
+        var period = low
+        for lag in low..<high where b.scratch[lag] >= Self.periodPeakShare * highest {
+            if b.scratch[lag] >= b.scratch[lag - 1], b.scratch[lag] >= b.scratch[lag + 1] {
+                period = lag
+                break
+            }
+        }
+        let left = b.scratch[period - 1], peak = b.scratch[period], right = b.scratch[period + 1]
+        // A parabola through the peak and its neighbours places the period between samples.
+        var refined = Float(period)
+        let curvature = left - 2 * peak + right
+        if curvature < 0 { refined += Self.clip(0.5 * (left - right) / curvature, -0.5, 0.5) }
+        return (Self.clip(peak, 0, 1), 16_000 / refined)
+    }
+
+    private static let periodPeakShare: Float = 0.8
+
     static func clip(_ value: Float, _ low: Float, _ high: Float) -> Float { min(max(value, low), high) }
 
     static func power(fromDB level: Float) -> Float { exp(level * (Float(M_LN10) / 10)) }

@@ -62,6 +62,11 @@ struct SpectralFeatureExtractor: Sendable {
         }
         // Scaled so that white noise of variance σ² has a mean bin power of σ².
         powerScale = 1 / windowEnergy
+        for lag in 0..<Self.binCount {
+            var sum: Float = 0
+            for i in 0..<(Self.windowLength - lag) { sum += buffers.window[i] * buffers.window[i + lag] }
+            buffers.windowCorrelation[lag] = sum / windowEnergy
+        }
         noiseFloor = Float(pow(10, Double(tuning.noiseFloorDB) / 10))
         minimumRise = Float(pow(10, Double(tuning.minimumRiseDBPerSecond) / 10 / 100))
         peakLevel = tuning.nominalPeakLevelDB
@@ -101,6 +106,9 @@ struct SpectralFeatureExtractor: Sendable {
         features[.likelihood] = likelihoodRatio()
         let voicing = harmonicity()
         features[.harmonicity] = voicing
+        let (strength, pitch) = periodicity()
+        features[.periodicity] = strength
+        features[.pitch] = pitch
         features[.recentHarmonicity] = recentMaximum(adding: voicing)
         let (maximum, spread, flux) = bandSNRStatistics()
         features[.maxBandSNR] = maximum
@@ -110,6 +118,7 @@ struct SpectralFeatureExtractor: Sendable {
         features[.maxBandLowQuantileSNR] = maxBandLowQuantileSNR()
 
         let level = speechBandLevel()
+        features[.level] = level
         var subbandLevels: [4 of Float] = .init(repeating: 0)
         for i in 0..<ModulationTracker.subbandCount { subbandLevels[i] = subbandLevel(i) }
         if first { modulation.start(level: level, snr: snr, subbandLevels: subbandLevels) }

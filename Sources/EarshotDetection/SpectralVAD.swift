@@ -65,10 +65,12 @@ public struct SpectralVAD: VoiceActivityDetector {
         guard row >= Self.lookahead else { return nil }
         let frameLogOdds = networkLogOdds(judging: row - Self.lookahead)
         posterior = Self.smooth(posterior, evidenceLogOdds: frameLogOdds - priorLogOdds)
+        let centred = recent[(row - Self.lookahead + 1) & 3]
         return VoiceActivity(
             frameIndex: frame.index - Self.lookahead,
             probability: posterior,
-            isSpeech: posterior >= configuration.threshold
+            isSpeech: posterior >= configuration.threshold,
+            cues: SpeechCues(periodicity: centred[.periodicity], pitchHz: centred[.pitch], levelDB: centred[.level])
         )
     }
 

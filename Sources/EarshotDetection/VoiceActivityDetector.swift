@@ -7,11 +7,33 @@ public struct VoiceActivity: Equatable, Sendable {
     /// Speech probability, 0...1.
     public var probability: Float
     public var isSpeech: Bool
+    /// How the frame sounds: voicing, pitch and level, for telling speech from other sounds and
+    /// a finished turn from a pause. Nil from a detector that does not measure them.
+    public var cues: SpeechCues?
 
-    public init(frameIndex: Int, probability: Float, isSpeech: Bool) {
+    public init(frameIndex: Int, probability: Float, isSpeech: Bool, cues: SpeechCues? = nil) {
         self.frameIndex = frameIndex
         self.probability = probability
         self.isSpeech = isSpeech
+        self.cues = cues
+    }
+}
+
+/// The sound of one frame beyond speech or not: what speech has and desk sounds lack (a pitch
+/// that holds from frame to frame), and what tells how a turn ended (the pitch and level contour).
+public struct SpeechCues: Equatable, Sendable {
+    /// How periodic the frame is below 1.5 kHz once steady noise is taken out, 0...1; vowels
+    /// and voiced consonants are near 1, clicks, knocks, coughs and noise well below.
+    public var periodicity: Float
+    /// The pitch of that period, Hz (75–400); meaningful only where the frame is periodic.
+    public var pitchHz: Float
+    /// Level of the speech band (200–4000 Hz), dB (its band powers summed): for comparing frames.
+    public var levelDB: Float
+
+    public init(periodicity: Float, pitchHz: Float, levelDB: Float) {
+        self.periodicity = periodicity
+        self.pitchHz = pitchHz
+        self.levelDB = levelDB
     }
 }
 

@@ -52,12 +52,14 @@ extension PipelineEvent {
             json.integer(turn)
             json.key("audio_start")
             json.number(audioStart, decimals: 2)
-        case .speechEnded(let turn, _):
+        case .speechEnded(let turn, let reason, _):
             json.string("speech")
             json.key("phase")
             json.string("end")
             json.key("turn")
             json.integer(turn)
+            json.key("reason")
+            json.string(reason.rawValue)
         case .level(let source, let reading):
             json.string("level")
             json.key("source")

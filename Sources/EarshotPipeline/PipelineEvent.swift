@@ -8,8 +8,9 @@ public enum PipelineEvent: Equatable, Sendable {
     /// An utterance began at `time` (its first speech frame); its audio, with prefix padding,
     /// starts at `audioStart`. `turn` is the turn the utterance belongs to (0 when muted or idle).
     case speechStarted(turn: Int, audioStart: Double, time: Double)
-    /// The utterance ended at `time` (the end of its last speech frame).
-    case speechEnded(turn: Int, time: Double)
+    /// The utterance ended at `time` (the end of its last speech frame); `reason` says what
+    /// decided it (how the turn sounded, the silence, the end of the stream).
+    case speechEnded(turn: Int, reason: Endpointer.EndReason, time: Double)
     /// A level reading that animates the voice blob.
     case level(LevelSource, LevelReading)
     /// What the transcriber heard of `turn`: a partial hypothesis while the person speaks (it
@@ -22,7 +23,7 @@ public enum PipelineEvent: Equatable, Sendable {
     /// Audio time of the event.
     public var time: Double {
         switch self {
-        case .state(_, let time), .speechStarted(_, _, let time), .speechEnded(_, let time),
+        case .state(_, let time), .speechStarted(_, _, let time), .speechEnded(_, _, let time),
             .transcript(_, _, _, let time), .error(_, _, _, let time):
             time
         case .level(_, let reading):

@@ -118,7 +118,10 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         endpointer.reset()
         if speechOpen {
             speechOpen = false
-            emit(.speechEnded(turn: machine.snapshot.turn, time: Double(lastFrameIndex + 1 - next) * AudioFrame.duration))
+            emit(.speechEnded(
+                turn: machine.snapshot.turn, reason: .falseInterruption,
+                time: Double(lastFrameIndex + 1 - next) * AudioFrame.duration
+            ))
         }
         perform(machine.utteranceEnded(), emit: emit, work: work)
     }
@@ -215,9 +218,9 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 time: Double(onsetFrame) * AudioFrame.duration
             ))
             perform(action, emit: emit, work: work)
-        case .speechEnded(_, let endFrame):
+        case .speechEnded(_, let endFrame, let reason):
             speechOpen = false
-            emit(.speechEnded(turn: machine.snapshot.turn, time: Double(endFrame) * AudioFrame.duration))
+            emit(.speechEnded(turn: machine.snapshot.turn, reason: reason, time: Double(endFrame) * AudioFrame.duration))
             perform(machine.utteranceEnded(), emit: emit, work: work)
         }
     }

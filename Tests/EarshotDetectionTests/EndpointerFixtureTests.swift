@@ -38,7 +38,7 @@ import Testing
         let (started, ended) = Self.utterances(in: fixture.clip)
         try #require(started.count == 1 && ended.count == 1, "\(started) \(ended)")
         guard case .speechStarted(let onset, let audioStart) = started[0],
-            case .speechEnded(let endedOnset, let end) = ended[0]
+            case .speechEnded(let endedOnset, let end, _) = ended[0]
         else { return }
         #expect(abs(onset - labelled.lowerBound) <= Self.onsetTolerance, "onset \(onset), labelled \(labelled)")
         #expect(audioStart == onset - 30)
@@ -59,7 +59,7 @@ import Testing
         let (started, ended) = Self.utterances(in: fixture.clip)
         #expect(started.count == 1, "\(started)")
         try #require(ended.count == 1, "\(ended)")
-        guard case .speechEnded(let onset, let end) = ended[0] else { return }
+        guard case .speechEnded(let onset, let end, _) = ended[0] else { return }
         #expect(abs(onset - fixture.segments[0].lowerBound) <= Self.onsetTolerance)
         #expect(end >= fixture.segments[1].upperBound - 3 && end <= fixture.segments[1].upperBound + 25)
     }
@@ -70,7 +70,7 @@ import Testing
         #expect(started.count == 2, "\(started)")
         try #require(ended.count == 2, "\(ended)")
         for (event, labelled) in zip(ended, fixture.segments) {
-            guard case .speechEnded(let onset, let end) = event else { continue }
+            guard case .speechEnded(let onset, let end, _) = event else { continue }
             #expect(abs(onset - labelled.lowerBound) <= Self.onsetTolerance, "onset \(onset), labelled \(labelled)")
             #expect(end >= labelled.upperBound - 3 && end <= labelled.upperBound + 25, "end \(end), labelled \(labelled)")
         }

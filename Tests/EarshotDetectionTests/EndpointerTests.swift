@@ -10,7 +10,7 @@ import Testing
             events == [
                 100: .onsetSuspected(onsetFrame: 100),
                 114: .speechStarted(onsetFrame: 100, audioStartFrame: 70),
-                209: .speechEnded(onsetFrame: 100, endFrame: 150),
+                209: .speechEnded(onsetFrame: 100, endFrame: 150, reason: .silence),
             ])
     }
 
@@ -28,7 +28,7 @@ import Testing
     @Test func burstOfExactlyMinimumSpeechStarts() {
         let events = EndpointerScript.events("50- 15# 100-")
         #expect(events[64] == .speechStarted(onsetFrame: 50, audioStartFrame: 20))
-        #expect(events[124] == .speechEnded(onsetFrame: 50, endFrame: 65))
+        #expect(events[124] == .speechEnded(onsetFrame: 50, endFrame: 65, reason: .silence))
     }
 
     @Test func shortGapInsideOnsetWindowIsTolerated() {
@@ -46,7 +46,7 @@ import Testing
                 60: .onsetRejected(onsetFrame: 50),
                 61: .onsetSuspected(onsetFrame: 61),
                 75: .speechStarted(onsetFrame: 61, audioStartFrame: 31),
-                140: .speechEnded(onsetFrame: 61, endFrame: 81),
+                140: .speechEnded(onsetFrame: 61, endFrame: 81, reason: .silence),
             ])
     }
 
@@ -56,7 +56,7 @@ import Testing
             events == [
                 100: .onsetSuspected(onsetFrame: 100),
                 114: .speechStarted(onsetFrame: 100, audioStartFrame: 70),
-                318: .speechEnded(onsetFrame: 100, endFrame: 259),
+                318: .speechEnded(onsetFrame: 100, endFrame: 259, reason: .silence),
             ])
     }
 
@@ -66,10 +66,10 @@ import Testing
             events == [
                 100: .onsetSuspected(onsetFrame: 100),
                 114: .speechStarted(onsetFrame: 100, audioStartFrame: 70),
-                209: .speechEnded(onsetFrame: 100, endFrame: 150),
+                209: .speechEnded(onsetFrame: 100, endFrame: 150, reason: .silence),
                 210: .onsetSuspected(onsetFrame: 210),
                 224: .speechStarted(onsetFrame: 210, audioStartFrame: 180),
-                319: .speechEnded(onsetFrame: 210, endFrame: 260),
+                319: .speechEnded(onsetFrame: 210, endFrame: 260, reason: .silence),
             ])
     }
 
@@ -92,10 +92,10 @@ import Testing
                 103: .onsetRejected(onsetFrame: 100),
                 104: .onsetSuspected(onsetFrame: 104),
                 108: .speechStarted(onsetFrame: 104, audioStartFrame: 94),
-                153: .speechEnded(onsetFrame: 104, endFrame: 134),
+                153: .speechEnded(onsetFrame: 104, endFrame: 134, reason: .silence),
                 159: .onsetSuspected(onsetFrame: 159),
                 163: .speechStarted(onsetFrame: 159, audioStartFrame: 149),
-                208: .speechEnded(onsetFrame: 159, endFrame: 189),
+                208: .speechEnded(onsetFrame: 159, endFrame: 189, reason: .silence),
             ])
     }
 
@@ -117,15 +117,15 @@ import Testing
         #expect(
             EndpointerScript.events("40- 1# 100-", configuration: configuration) == [
                 40: .speechStarted(onsetFrame: 40, audioStartFrame: 10),
-                100: .speechEnded(onsetFrame: 40, endFrame: 41),
+                100: .speechEnded(onsetFrame: 40, endFrame: 41, reason: .silence),
             ])
     }
 
     @Test func finishClosesAnOpenUtteranceAtItsLastSpeechFrame() {
         let events = EndpointerScript.events("20- 40# 10-", finish: true)
         #expect(events[34] == .speechStarted(onsetFrame: 20, audioStartFrame: 0))
-        #expect(events[70] == .speechEnded(onsetFrame: 20, endFrame: 60))
-        #expect(EndpointerScript.events("20- 40#", finish: true)[60] == .speechEnded(onsetFrame: 20, endFrame: 60))
+        #expect(events[70] == .speechEnded(onsetFrame: 20, endFrame: 60, reason: .streamEnd))
+        #expect(EndpointerScript.events("20- 40#", finish: true)[60] == .speechEnded(onsetFrame: 20, endFrame: 60, reason: .streamEnd))
     }
 
     @Test func finishRejectsAnUnconfirmedOnsetAndIgnoresSilence() {
@@ -137,7 +137,7 @@ import Testing
         var endpointer = Endpointer()
         for activity in EndpointerScript.activities("100- 50# 10-") { _ = endpointer.process(activity) }
         #expect(endpointer.isInUtterance)
-        #expect(endpointer.finish() == .speechEnded(onsetFrame: 100, endFrame: 150))
+        #expect(endpointer.finish() == .speechEnded(onsetFrame: 100, endFrame: 150, reason: .streamEnd))
         #expect(!endpointer.isInUtterance)
 
         var secondStream: [Endpointer.Event] = []
@@ -160,14 +160,14 @@ import Testing
     @Test func lowProbabilitySpeechBridgesAnOnsetButOnlyConfidentFramesConfirmIt() {
         let events = EndpointerScript.events("50- 8# 10+ 7# 100-")
         #expect(events[74] == .speechStarted(onsetFrame: 50, audioStartFrame: 20))
-        #expect(events[134] == .speechEnded(onsetFrame: 50, endFrame: 75))
+        #expect(events[134] == .speechEnded(onsetFrame: 50, endFrame: 75, reason: .silence))
         #expect(events.count == 3)
     }
 
     @Test func lowProbabilitySpeechKeepsAnUtteranceGoing() {
         let events = EndpointerScript.events("50- 20# 40+ 20# 30+ 100-")
         #expect(events[64] == .speechStarted(onsetFrame: 50, audioStartFrame: 20))
-        #expect(events[219] == .speechEnded(onsetFrame: 50, endFrame: 160))
+        #expect(events[219] == .speechEnded(onsetFrame: 50, endFrame: 160, reason: .silence))
         #expect(events.count == 3)
     }
 

@@ -27,7 +27,7 @@ enum OpusFixture {
         return events.compactMap { event in
             switch event {
             case .speechStarted(let turn, let audioStart, let time): (turn, audioStart, time)
-            case .speechEnded(let turn, let time): (turn, nil, time)
+            case .speechEnded(let turn, _, let time): (turn, nil, time)
             default: nil
             }
         }

@@ -14,7 +14,7 @@ import Testing
         var ended: Double?, thinking: Double?, audioStart: Double?
         let emit = { (event: PipelineEvent) in
             switch event {
-            case .speechEnded(_, let time): ended = time
+            case .speechEnded(_, _, let time): ended = time
             case .speechStarted(_, let start, _): audioStart = start
             case .state(let snapshot, let time) where snapshot.phase == .thinking: thinking = time
             default: break

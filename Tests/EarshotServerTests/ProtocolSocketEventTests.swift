@@ -20,7 +20,7 @@ import Testing
         .state(TurnSnapshot(phase: .hearing, turn: 1, muted: false), time: 1.0),
         .state(TurnSnapshot(phase: .listening, turn: 3, muted: false, error: .transcriptTimedOut(turn: 3)), time: 9.5),
         .speechStarted(turn: 3, audioStart: 41.22, time: 41.52),
-        .speechEnded(turn: 3, time: 43.07),
+        .speechEnded(turn: 3, reason: .silence, time: 43.07),
         .level(.mic, .init(time: 1.2, level: 0.476, rmsDBFS: -29.5, bands: .init(low: 0.365, lowMid: 0.478, highMid: 0.514, high: 0.323))),
         .error(code: "reply_timeout", message: "Sorry, no reply came back in time.", time: 17.71),
     ]
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func wallHasMicrosecondPrecision() {
-        let line = text(.pipeline(.speechEnded(turn: 1, time: 2.11)), wall: 1_700_000_000.123_456)
+        let line = text(.pipeline(.speechEnded(turn: 1, reason: .silence, time: 2.11)), wall: 1_700_000_000.123_456)
         #expect(line.contains(#""wall":1700000000.123456,"t":2.11}"#))
     }
 

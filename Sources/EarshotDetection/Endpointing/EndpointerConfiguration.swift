@@ -7,9 +7,16 @@ extension Endpointer {
         /// Speech needed before an onset becomes an utterance; shorter bursts are rejected
         /// (default 150 ms, at least one frame).
         public var minimumSpeechMilliseconds: Int
-        /// Non-speech that ends an utterance; shorter inner pauses do not split it
-        /// (default 600 ms, at least one frame).
+        /// Non-speech that ends an utterance where nothing in how it ended is sure; shorter inner
+        /// pauses do not split it (default 600 ms, at least one frame). A turn that sounded
+        /// finished ends sooner and one that sounded unfinished later, as `eagerness` sets.
         public var endOfTurnSilenceMilliseconds: Int
+        /// How soon a turn that sounded finished is ended, against the risk of splitting a turn
+        /// at a pause (default medium).
+        public var eagerness: Eagerness
+        /// How long a pitch must hold before an onset counts as speech, where the detector
+        /// reports voicing (default 80 ms): clicks, knocks, key ticks and coughs hold none so long.
+        public var minimumVoicedMilliseconds: Int
         /// Longest non-speech gap tolerated between an onset and its confirmation (default 20 ms);
         /// a longer gap rejects the onset.
         public var onsetGapToleranceMilliseconds: Int
@@ -28,8 +35,12 @@ extension Endpointer {
             endOfTurnSilenceMilliseconds: Int = 600,
             onsetGapToleranceMilliseconds: Int = 20,
             maximumOnsetWindowMilliseconds: Int = 600,
-            confirmingSpeechProbability: Float = 0.5
+            confirmingSpeechProbability: Float = 0.5,
+            eagerness: Eagerness = .medium,
+            minimumVoicedMilliseconds: Int = 70
         ) {
+            self.eagerness = eagerness
+            self.minimumVoicedMilliseconds = minimumVoicedMilliseconds
             self.prefixPaddingMilliseconds = prefixPaddingMilliseconds
             self.minimumSpeechMilliseconds = minimumSpeechMilliseconds
             self.endOfTurnSilenceMilliseconds = endOfTurnSilenceMilliseconds
@@ -42,6 +53,7 @@ extension Endpointer {
         public var minimumSpeechFrames: Int { max(1, Self.frames(minimumSpeechMilliseconds)) }
         public var endOfTurnSilenceFrames: Int { max(1, Self.frames(endOfTurnSilenceMilliseconds)) }
         public var onsetGapToleranceFrames: Int { Self.frames(onsetGapToleranceMilliseconds) }
+        public var minimumVoicedFrames: Int { Self.frames(minimumVoicedMilliseconds) }
 
         /// Longest possible span from an onset to the frame that confirms it, inclusive.
         public var maximumOnsetWindowFrames: Int {
@@ -60,6 +72,35 @@ extension Endpointer {
         private static func frames(_ milliseconds: Int) -> Int {
             let frameMilliseconds = 10
             return (max(0, milliseconds) + frameMilliseconds - 1) / frameMilliseconds
+        }
+    }
+
+    /// How soon the end of a turn is decided, in the spirit of OpenAI's `semantic_vad` eagerness:
+    /// each judgement of how the turn ended scales the configured end-of-turn silence.
+    public enum Eagerness: String, CaseIterable, Sendable {
+        /// Waits longer: fewer turns split at a pause, slower replies.
+        case low
+        case medium
+        /// Ends turns that sounded finished soonest: quicker replies, more splits at pauses.
+        case high
+
+        /// The share of the configured end-of-turn silence that ends a turn after `ending`:
+        /// below 1 ends it sooner, above 1 later.
+        public func silenceShare(after ending: Endpointer.Ending) -> Float {
+            switch (self, ending) {
+            case (.low, .shortCommand): 0.8
+            case (.low, .finalFall), (.low, .unsure): 1
+            case (.low, .rise): 1.5
+            case (.low, .heldLevel): 2
+            case (.medium, .shortCommand): 0.6
+            case (.medium, .finalFall), (.medium, .unsure), (.medium, .rise): 1
+            case (.medium, .heldLevel): 1.5
+            case (.high, .shortCommand): 0.45
+            case (.high, .finalFall): 0.6
+            case (.high, .unsure): 0.8
+            case (.high, .rise): 1
+            case (.high, .heldLevel): 1.25
+            }
         }
     }
 }

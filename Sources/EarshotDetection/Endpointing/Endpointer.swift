@@ -1,0 +1,218 @@
+/// Turns the detector's per-frame verdicts into utterance boundaries, with hysteresis.
+///
+/// Feed one `VoiceActivity` per frame, in frame order; each call returns at most one event.
+///
+/// **Speech, not sound.** A speech verdict after silence opens a candidate onset. Where the
+/// detector reports ``SpeechCues``, the onset is `onsetSuspected` only once a pitch has held for
+/// `minimumVoiced` (clicks, knocks, key ticks and coughs never hold one that long), and becomes
+/// `speechStarted` once, on a later frame, `minimumSpeech` of confident speech (probability at
+/// least `confirmingSpeechProbability`) has also followed within `maximumOnsetWindow`, with no
+/// non-speech gap longer than `onsetGapTolerance`. Otherwise it is `onsetRejected` (or dropped
+/// silently if it was never suspected). Without cues every speech verdict is suspected at once.
+/// Counting only confident frames matters because a detector's hangover stretches even a click
+/// to a few hundred milliseconds of speech verdicts.
+///
+/// **End of turn from prosody.** When the person falls silent, ``TurnProsody`` judges from the
+/// last voiced stretch whether the turn sounded finished (a final fall in pitch, a short command),
+/// unfinished (a rise, a level "um") or neither, and the silence that ends the utterance is
+/// `endOfTurnSilence` scaled by the ``Endpointer/Eagerness`` for that judgement.
+///
+/// Events lag the audio: a verdict for frame `n` arrives after the detector has been fed frame
+/// `n + lookaheadFrames`, and `speechStarted` comes up to `maximumOnsetWindowFrames` after the
+/// onset. A pipeline that keeps a ring of recent audio frames so the utterance can be handed to
+/// a transcriber from `audioStartFrame` must hold `Configuration.historyFrames(lookaheadFrames:)`
+/// frames (prefix padding + onset window + look-ahead).
+public struct Endpointer: Sendable {
+    /// An utterance boundary. Frames are stream frame indices (seconds = frame × 0.01).
+    public enum Event: Equatable, Sendable {
+        /// Speech began at `onsetFrame` but is not yet long enough to be an utterance
+        /// (useful to duck playback on a possible barge-in).
+        case onsetSuspected(onsetFrame: Int)
+        /// The minimum speech is confirmed. `onsetFrame` is the first speech frame of the run;
+        /// the utterance's audio starts at `audioStartFrame` (onset − prefix padding, never
+        /// before 0 nor before the previous utterance's end).
+        case speechStarted(onsetFrame: Int, audioStartFrame: Int)
+        /// The suspected onset at `onsetFrame` ended before it was confirmed: a noise burst.
+        case onsetRejected(onsetFrame: Int)
+        /// The utterance that began at `onsetFrame` ended; `endFrame` is exclusive (the frame
+        /// after its last speech frame); `reason` says what decided it.
+        case speechEnded(onsetFrame: Int, endFrame: Int, reason: EndReason)
+    }
+
+    /// What decided the end of an utterance.
+    public enum EndReason: String, Equatable, Sendable, CaseIterable {
+        /// It sounded finished (a final fall, a short command): ended after a shortened silence.
+        case finished
+        /// Nothing was sure either way: ended after the configured end-of-turn silence.
+        case silence
+        /// It sounded unfinished (a rise, a held "um"): ended only after a longer silence.
+        case unfinished
+        /// The stream ended (replay's end of file, the microphone closed).
+        case streamEnd = "stream_end"
+        /// A suspected interruption of a reply fell silent before it was confirmed.
+        case falseInterruption = "false_interruption"
+    }
+
+    /// How a turn sounded as the talker fell silent, judged from its last voiced stretch.
+    public enum Ending: Equatable, Sendable, CaseIterable {
+        /// A single short word or two ("yes", "next", "stop"): commands are complete.
+        case shortCommand
+        /// The pitch fell to the end, below the utterance's own mean.
+        case finalFall
+        /// Nothing sure either way.
+        case unsure
+        /// The pitch rose at the end, as in a list or a question still going.
+        case rise
+        /// A long voiced stretch at a level pitch: a filled pause ("um", "uh").
+        case heldLevel
+    }
+
+    enum Phase: Sendable {
+        case idle
+        /// Speech was seen but the onset is not confirmed yet (and maybe not suspected yet).
+        case onset
+        case speaking
+    }
+
+    public private(set) var configuration: Configuration
+
+    // The configuration in frames, set by `reconfigure`.
+    private var prefixPaddingFrames = 0
+    private var minimumSpeechFrames = 0
+    private var minimumVoicedFrames = 0
+    private var endOfTurnSilenceFrames = 0
+    private var onsetGapToleranceFrames = 0
+    private var maximumOnsetWindowFrames = 0
+    private var confirmingSpeechProbability: Float = 0
+
+    private var phase = Phase.idle
+    private var onsetFrame = 0
+    private var onsetSuspected = false
+    private var lastSpeechFrame = 0
+    private var confidentSpeechFrameCount = 0
+    /// Audio before this frame belongs to the previous utterance, so padding never reaches it.
+    private var previousUtteranceEndFrame = 0
+    private var prosody = TurnProsody()
+    /// The silence that ends the current utterance, judged when the talker last fell silent.
+    private var requiredSilenceFrames = 0
+    private var pendingEndReason = EndReason.silence
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        reconfigure(configuration)
+    }
+
+    /// Takes new timing between two frames, keeping what is under way: an utterance in
+    /// progress ends after the new end-of-turn silence, an onset is confirmed by the new minimum.
+    public mutating func reconfigure(_ configuration: Configuration) {
+        self.configuration = configuration
+        prefixPaddingFrames = configuration.prefixPaddingFrames
+        minimumSpeechFrames = configuration.minimumSpeechFrames
+        minimumVoicedFrames = configuration.minimumVoicedFrames
+        endOfTurnSilenceFrames = configuration.endOfTurnSilenceFrames
+        onsetGapToleranceFrames = configuration.onsetGapToleranceFrames
+        maximumOnsetWindowFrames = configuration.maximumOnsetWindowFrames
+        confirmingSpeechProbability = configuration.confirmingSpeechProbability
+        if phase == .speaking { judgeEnding() }
+    }
+
+    /// True between `speechStarted` and `speechEnded`.
+    public var isInUtterance: Bool { phase == .speaking }
+
+    /// Consumes the verdict for the next frame (frame indices must increase) and returns the
+    /// boundary it completes, if any.
+    public mutating func process(_ activity: VoiceActivity) -> Event? {
+        let frame = activity.frameIndex
+        let voicedRun = prosody.track(frame: frame, cues: activity.cues)
+        let isConfident = activity.isSpeech && activity.probability >= confirmingSpeechProbability
+        switch phase {
+        case .idle:
+            guard activity.isSpeech else { return nil }
+            phase = .onset
+            onsetFrame = frame
+            onsetSuspected = false
+            lastSpeechFrame = frame
+            confidentSpeechFrameCount = isConfident ? 1 : 0
+            prosody.beginOnset(at: frame)
+            return advanceOnset(cues: activity.cues, voicedRun: voicedRun)
+        case .onset:
+            if activity.isSpeech {
+                lastSpeechFrame = frame
+                if isConfident { confidentSpeechFrameCount += 1 }
+                if let event = advanceOnset(cues: activity.cues, voicedRun: voicedRun) { return event }
+            }
+            let gapIsTooLong = frame - lastSpeechFrame > onsetGapToleranceFrames
+            let windowIsOver = frame - onsetFrame + 1 >= maximumOnsetWindowFrames
+            guard gapIsTooLong || windowIsOver else { return nil }
+            phase = .idle
+            return onsetSuspected ? .onsetRejected(onsetFrame: onsetFrame) : nil
+        case .speaking:
+            if activity.isSpeech {
+                lastSpeechFrame = frame
+                requiredSilenceFrames = 0
+                return nil
+            }
+            if requiredSilenceFrames == 0 { judgeEnding() }
+            guard frame - lastSpeechFrame >= requiredSilenceFrames else { return nil }
+            return endUtterance(reason: pendingEndReason)
+        }
+    }
+
+    /// Ends the stream: an open utterance ends after its last speech frame and an unconfirmed
+    /// onset is rejected. Afterwards the endpointer is ready for a new stream.
+    public mutating func finish() -> Event? {
+        let event: Event? =
+            switch phase {
+            case .idle: nil
+            case .onset: onsetSuspected ? .onsetRejected(onsetFrame: onsetFrame) : nil
+            case .speaking: endUtterance(reason: .streamEnd)
+            }
+        reset()
+        return event
+    }
+
+    /// Forgets all state, as for a new stream.
+    public mutating func reset() {
+        phase = .idle
+        onsetFrame = 0
+        onsetSuspected = false
+        lastSpeechFrame = 0
+        confidentSpeechFrameCount = 0
+        previousUtteranceEndFrame = 0
+        prosody = TurnProsody()
+        requiredSilenceFrames = 0
+    }
+
+    /// Suspects the onset once it is voiced long enough, and confirms it, on a later frame, once
+    /// it also has the minimum confident speech.
+    private mutating func advanceOnset(cues: SpeechCues?, voicedRun: Int) -> Event? {
+        let isVoiced = cues == nil || voicedRun >= minimumVoicedFrames
+        if !onsetSuspected {
+            guard isVoiced else { return nil }
+            onsetSuspected = true
+            if confidentSpeechFrameCount < minimumSpeechFrames || cues != nil {
+                return .onsetSuspected(onsetFrame: onsetFrame)
+            }
+        }
+        guard confidentSpeechFrameCount >= minimumSpeechFrames else { return nil }
+        phase = .speaking
+        requiredSilenceFrames = 0
+        let audioStartFrame = max(onsetFrame - prefixPaddingFrames, previousUtteranceEndFrame, 0)
+        return .speechStarted(onsetFrame: onsetFrame, audioStartFrame: audioStartFrame)
+    }
+
+    /// Decides, as the talker falls silent, how much silence ends the utterance.
+    private mutating func judgeEnding() {
+        let ending = prosody.judgeEnding(onsetFrame: onsetFrame, lastSpeechFrame: lastSpeechFrame)
+        let share = configuration.eagerness.silenceShare(after: ending)
+        pendingEndReason = share < 1 ? .finished : share > 1 ? .unfinished : .silence
+        requiredSilenceFrames = max(1, Int((Float(endOfTurnSilenceFrames) * share).rounded()))
+    }
+
+    private mutating func endUtterance(reason: EndReason) -> Event {
+        phase = .idle
+        requiredSilenceFrames = 0
+        previousUtteranceEndFrame = lastSpeechFrame + 1
+        return .speechEnded(onsetFrame: onsetFrame, endFrame: lastSpeechFrame + 1, reason: reason)
+    }
+}
