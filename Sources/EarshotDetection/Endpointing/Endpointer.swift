@@ -205,7 +205,11 @@ public struct Endpointer: Sendable {
     private mutating func judgeEnding() {
         let ending = prosody.judgeEnding(onsetFrame: onsetFrame, lastSpeechFrame: lastSpeechFrame)
         let share = configuration.eagerness.silenceShare(after: ending)
-        pendingEndReason = share < 1 ? .finished : share > 1 ? .unfinished : .silence
+        switch ending {
+        case .shortCommand, .finalFall: pendingEndReason = share < 1 ? .finished : .silence
+        case .unsure: pendingEndReason = .silence
+        case .rise, .heldLevel: pendingEndReason = share > 1 ? .unfinished : .silence
+        }
         requiredSilenceFrames = max(1, Int((Float(endOfTurnSilenceFrames) * share).rounded()))
     }
 
