@@ -133,7 +133,7 @@ public struct Endpointer: Sendable {
             onsetSuspected = false
             lastSpeechFrame = frame
             confidentSpeechFrameCount = isConfident ? 1 : 0
-            prosody.beginOnset(at: frame)
+            prosody.beginOnset()
             return advanceOnset(cues: activity.cues, voicedRun: voicedRun)
         case .onset:
             if activity.isSpeech {

@@ -60,7 +60,7 @@ struct TurnProsody: Sendable {
     }
 
     /// A candidate onset begins: the utterance's measures start afresh.
-    mutating func beginOnset(at frame: Int) {
+    mutating func beginOnset() {
         voicedFrames = 0
         semitoneSum = 0
     }
