@@ -2,12 +2,10 @@ import Foundation
 import Testing
 import EarshotAudio
 
-private let devSetRecording = "/work/shared/fixtures/vad-dev/dev_s01_clean.wav"
-
-/// Reads a real recording from the shared VAD dev set, when this machine has it.
-@Suite(.enabled(if: FileManager.default.fileExists(atPath: devSetRecording), "the VAD dev set is not on this machine"))
-struct DevSetFixtureTests {
-    static let path = devSetRecording
+/// Reads a scene of the VAD dev set, as copied unchanged into `Tests/Fixtures/vad`.
+@Suite struct DevSetFixtureTests {
+    static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/vad/dev_s07_clean.wav").path
 
     @Test func cleanSceneDecodes() throws {
         let clip = try WAVFile.read(Self.path)

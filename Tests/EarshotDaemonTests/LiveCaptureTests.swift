@@ -6,7 +6,7 @@ import Foundation
 import Testing
 
 /// The daemon listening through a real (private, headless) PulseAudio server.
-@Suite(.serialized, .enabled(if: PulseTestServer.isAvailable, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
 struct LiveCaptureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
@@ -176,7 +176,7 @@ struct LiveCaptureTests {
 }
 
 /// The microphone is open only while voice mode is on, and cues sound when asked for.
-@Suite(.serialized, .enabled(if: PulseTestServer.isAvailable, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
 struct LiveMicrophoneTests {
     struct Run: Sendable {
         var framesIdle: [Int]

@@ -4,7 +4,7 @@ import Testing
 
 /// The daemon speaking through a real (private, headless) PulseAudio: what reaches the
 /// speaker's monitor, and how fast `stop` silences it.
-@Suite(.serialized, .enabled(if: PulseTestServer.isAvailable, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
 struct LiveSpeakingTests {
     struct Spoken: Sendable {
         var states: [String]
@@ -95,7 +95,7 @@ struct LiveSpeakingTests {
 /// A real Wyoming text-to-speech server from PyPI speaking the daemon's replies.
 @Suite(
     .serialized,
-    .enabled(if: PulseTestServer.isAvailable && WyomingServerProcess.isAvailable, "needs pulseaudio and the Wyoming servers (make test installs both)")
+    .enabled(if: TestPeers.pulseAudio && TestPeers.wyoming, "needs pulseaudio and the Wyoming servers (make test installs both)")
 )
 struct LiveWyomingSpeechTests {
     static func speak() throws -> (states: [String], loudSeconds: Double) {

@@ -4,7 +4,7 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Choosing and following devices", .enabled(if: PulseTestServer.isAvailable))
+@Suite("Choosing and following devices", .enabled(if: TestPeers.pulseAudio))
 struct LiveDeviceTests {
     @Test func listsSourcesAndSinksWithDefaults() async throws {
         let live = try await LiveAudio.start()

@@ -3,7 +3,7 @@ import EarshotPulse
 import EarshotTestSupport
 import Testing
 
-@Suite("Playback routing", .enabled(if: PulseTestServer.isAvailable))
+@Suite("Playback routing", .enabled(if: TestPeers.pulseAudio))
 struct LivePlaybackRoutingTests {
     /// `play` works the moment `.connected` has been sent.
     @Test func playWorksAsSoonAsConnected() async throws {

@@ -4,7 +4,7 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Live playback into a private PulseAudio", .enabled(if: PulseTestServer.isAvailable))
+@Suite("Live playback into a private PulseAudio", .enabled(if: TestPeers.pulseAudio))
 struct LivePlaybackTests {
     /// A tone played by the engine comes out of the speaker's monitor at the same level and
     /// length, and the engine says when it has finished.

@@ -3,7 +3,7 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("The private PulseAudio test server", .enabled(if: PulseTestServer.isAvailable))
+@Suite("The private PulseAudio test server", .enabled(if: TestPeers.pulseAudio))
 struct PulseTestServerTests {
     @Test func serversRunSideBySideAndCleanUp() async throws {
         async let first = onDedicatedThread { try PulseTestServer() }

@@ -1,11 +1,11 @@
 public import Foundation
 
-/// The package's executables as the tests and benchmarks run them: the ones built beside the
-/// running test bundle (or benchmark), or `.build/debug` of this checkout.
+/// The package's executables as the tests and benchmarks run them: the ones the same build put
+/// beside the running test bundle (or benchmark), never an older build's.
 public enum BuiltProduct {
     public struct NotBuilt: Error, CustomStringConvertible {
         public var name: String
-        public var description: String { "\(name) is not built next to the tests: run `swift build` first" }
+        public var description: String { "\(name) is not built next to the tests: run `swift build --build-tests` (make test does)" }
     }
 
     /// What a finished run printed, and how it ended.
@@ -19,12 +19,9 @@ public enum BuiltProduct {
 
     /// The executable `name` (e.g. `earshot`, `earshotd`), if built.
     public static func url(_ name: String) -> URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name),
-            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent(".build/debug/" + name),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent(name)
+        return FileManager.default.isExecutableFile(atPath: beside.path) ? beside : nil
     }
 
     /// Runs `name` with `arguments` to completion, capturing its output.

@@ -1,0 +1,19 @@
+import Foundation
+
+/// Whether suites that need a peer (the private PulseAudio, the Wyoming servers, the built
+/// executables) run. Where the peer is installed they always do. Where it is missing they are
+/// skipped on a developer's machine, but not under `CI=true`: there they run and fail, saying
+/// what is missing, so that a run without its peers can never pass by skipping them.
+public enum TestPeers {
+    /// `CI=true` (or `CI=1`) in the environment, as continuous integration sets it.
+    public static var requireAll: Bool {
+        ["true", "1"].contains(ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? "")
+    }
+
+    /// Whether the private PulseAudio tests run.
+    public static var pulseAudio: Bool { PulseTestServer.isAvailable || requireAll }
+    /// Whether the tests against the Wyoming servers run.
+    public static var wyoming: Bool { WyomingServerProcess.isAvailable || requireAll }
+    /// Whether the tests of the executable `name` run.
+    public static func product(_ name: String) -> Bool { BuiltProduct.url(name) != nil || requireAll }
+}
