@@ -54,13 +54,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @OptionGroup var endpointing: EndpointingOptions
 
-    @Option(help: "How soon a turn that sounded finished ends: low, medium or high (default: medium).")
-    var eagerness = "medium"
-
     func validate() throws {
-        guard Endpointer.Eagerness(rawValue: eagerness) != nil else {
-            throw ValidationError("--eagerness must be low, medium or high (got \(eagerness)).")
-        }
         if script != nil, noScript {
             throw ValidationError("--script and --no-script contradict each other; give one.")
         }
@@ -76,10 +70,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let clip = try AudioInput.read(file)
-        var endpointer = endpointing.configuration
-        endpointer.eagerness = Endpointer.Eagerness(rawValue: eagerness) ?? .medium
         var configuration = VoicePipeline<SpectralVAD>.Configuration(
-            endpointer: endpointer,
+            endpointer: endpointing.configuration,
             levelMeter: LevelMeter.Configuration(readingsPerSecond: levelHz),
             emitsLevels: levels,
             transcribes: true

@@ -51,13 +51,14 @@ public enum StatusSummary {
         return parts.isEmpty ? ReadableText.value(audio) : parts.joined(separator: " · ")
     }
 
-    /// `vad threshold 0.5 · prefix padding 300 ms · min speech 150 ms · end silence 600 ms`
+    /// `vad threshold 0.5 · prefix padding 300 ms · min speech 150 ms · end silence 600 ms · eagerness medium`
     static func listeningLine(_ listening: [String: JSON]) -> String {
         var parts: [String] = []
         if let threshold = listening["vad_threshold"] { parts.append("vad threshold \(ReadableText.value(threshold))") }
         for (key, words) in [("prefix_padding_ms", "prefix padding"), ("min_speech_ms", "min speech"), ("end_silence_ms", "end silence")] {
             if let value = listening[key]?.int { parts.append("\(words) \(value) ms") }
         }
+        if let eagerness = listening["eagerness"]?.string { parts.append("eagerness \(eagerness)") }
         return parts.joined(separator: " · ")
     }
 

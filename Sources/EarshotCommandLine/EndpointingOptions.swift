@@ -12,13 +12,19 @@ public struct EndpointingOptions: ParsableArguments {
     @Option(help: "Speech needed before an onset counts as an utterance, in ms (default: 150).")
     public var minSpeechMs: Int?
 
-    @Option(help: "Silence that ends the turn, in ms (default: 600).")
+    @Option(help: "Silence that ends the turn where nothing in how it ended is sure, in ms (default: 600).")
     public var endSilenceMs: Int?
+
+    @Option(help: "How soon a turn that sounded finished ends: low, medium or high (default: medium).")
+    public var eagerness: String?
 
     public func validate() throws {
         for (name, value) in [("--prefix-padding-ms", prefixPaddingMs), ("--min-speech-ms", minSpeechMs), ("--end-silence-ms", endSilenceMs)]
         where value.map({ !(0...60_000).contains($0) }) ?? false {
             throw ValidationError("\(name) must be between 0 and 60000 (got \(value ?? 0)).")
+        }
+        if let eagerness, Endpointer.Eagerness(rawValue: eagerness) == nil {
+            throw ValidationError("--eagerness must be low, medium or high (got \(eagerness)).")
         }
     }
 
@@ -28,7 +34,8 @@ public struct EndpointingOptions: ParsableArguments {
         return Endpointer.Configuration(
             prefixPaddingMilliseconds: prefixPaddingMs ?? defaults.prefixPaddingMilliseconds,
             minimumSpeechMilliseconds: minSpeechMs ?? defaults.minimumSpeechMilliseconds,
-            endOfTurnSilenceMilliseconds: endSilenceMs ?? defaults.endOfTurnSilenceMilliseconds
+            endOfTurnSilenceMilliseconds: endSilenceMs ?? defaults.endOfTurnSilenceMilliseconds,
+            eagerness: eagerness.flatMap(Endpointer.Eagerness.init(rawValue:)) ?? defaults.eagerness
         )
     }
 }

@@ -48,7 +48,7 @@ struct SettingsReloader: Sendable {
     private func apply(_ reload: SettingsReload, voice: Voice?) async {
         let new = reload.inForce
         let applied = Set(reload.applied)
-        if !applied.isDisjoint(with: [.vadThreshold, .prefixPadding, .minimumSpeech, .endSilence, .replyTimeout]) {
+        if !applied.isDisjoint(with: [.vadThreshold, .prefixPadding, .minimumSpeech, .endSilence, .eagerness, .replyTimeout]) {
             session.reconfigure(
                 endpointer: new.listening.endpointer, vadThreshold: Float(new.listening.vadThreshold),
                 replyTimeout: DaemonConfiguration.duration(seconds: new.replies.timeoutSeconds)

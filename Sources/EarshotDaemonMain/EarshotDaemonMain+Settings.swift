@@ -18,6 +18,7 @@ extension EarshotDaemonMain {
         overrides[.prefixPadding] = endpointing.prefixPaddingMs.map(SettingsValue.integer)
         overrides[.minimumSpeech] = endpointing.minSpeechMs.map(SettingsValue.integer)
         overrides[.endSilence] = endpointing.endSilenceMs.map(SettingsValue.integer)
+        overrides[.eagerness] = endpointing.eagerness.map(SettingsValue.text)
         overrides[.transcriptionBackend] = stt.map(SettingsValue.text)
         overrides[.language] = language.map(SettingsValue.text)
         overrides[.speechBackend] = tts.map(SettingsValue.text)

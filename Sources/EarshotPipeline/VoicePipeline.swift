@@ -18,6 +18,16 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     private var echoGate = EchoGate()
     /// Frames since the speaker last played something: the gate runs only while it matters.
     private var framesSincePlayback = Int.max / 2
+    /// Whether the speaker reported its 10 ms alongside the latest microphone frame. A paused
+    /// or finished reply reports nothing; the gate is then fed silence, so that its two streams
+    /// keep the same pace and the delay it locked onto still holds when the reply resumes.
+    private var playedAlongsideLatestFrame = true
+    private let silentFrame = AudioFrame.silence(index: 0)
+    /// The pitch of what the speaker played: voicing at that pitch is the echo's, not the person's.
+    private var echoPitch = EchoPitchTrack()
+    /// Frames the detector took for speech and the gate for echo since the speaker began after a
+    /// silence: enough of them show that the echo reaches the microphone.
+    private var echoSpeechFrames = 0
     /// Which of the latest frames the gate judged to be only the assistant's echo.
     private var echoFrames = [Bool](repeating: false, count: 8)
     /// While a suspected interruption has paused the reply: how many frames the person has been
@@ -89,11 +99,26 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         }
         framesSincePlayback += 1
         var echo = false
-        if framesSincePlayback <= Self.echoTailFrames { echo = echoGate.captured(frame) == .echo }
+        if framesSincePlayback <= Self.echoTailFrames {
+            if !playedAlongsideLatestFrame {
+                echoGate.played(silentFrame)
+                echoPitch.played(silentFrame, alongside: frame.index - 1)
+            }
+            echo = echoGate.captured(frame) == .echo
+        }
+        playedAlongsideLatestFrame = false
         echoFrames[frame.index % echoFrames.count] = echo
         if var activity = detector.process(frame) {
             // The assistant's own voice is never the person speaking (no barge-in on itself).
-            if activity.isSpeech, echoFrames[activity.frameIndex % echoFrames.count] { activity.isSpeech = false }
+            if activity.isSpeech, echoFrames[activity.frameIndex % echoFrames.count] {
+                activity.isSpeech = false
+                echoSpeechFrames += 1
+            }
+            // A cough over the reply lets the echo's pitch through with it: that voicing is not the person's.
+            if framesSincePlayback <= Self.echoTailFrames + detector.lookaheadFrames, let cues = activity.cues,
+               echoPitch.matches(cues, frameIndex: activity.frameIndex, delay: echoDelay) {
+                activity.cues?.periodicity = 0
+            }
             if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
             checkInterruption(speaking: activity.isSpeech, emit: emit, work: work)
         }
@@ -103,6 +128,16 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         if handsOutUtteranceAudio, let turn = recordingTurn, recordingBeganAt != frame.index {
             work(.utteranceAudio(turn: turn, frame: copy frame))
         }
+    }
+
+    /// Frames of speech the gate must have taken for echo before the echo counts as heard while
+    /// its delay is still unknown (half a second).
+    static var echoHeardFrames: Int { 50 }
+
+    /// Where the speaker's echo lies in the microphone's stream, as far as the gate has heard it.
+    private var echoDelay: EchoPitchTrack.EchoDelay {
+        if let delay = echoGate.delayFrames { return .locked(delay) }
+        return echoSpeechFrames >= Self.echoHeardFrames ? .within(echoGate.configuration.maximumDelayFrames) : .unheard
     }
 
     /// Frames of silence that end a suspected interruption as a false alarm: a cough or a click
@@ -130,6 +165,9 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     /// level animates the blob while the assistant speaks.
     public mutating func played(_ frame: borrowing AudioFrame, emit: (PipelineEvent) -> Void) {
         echoGate.played(frame)
+        echoPitch.played(frame, alongside: lastFrameIndex)
+        playedAlongsideLatestFrame = true
+        if framesSincePlayback > Self.echoTailFrames { echoSpeechFrames = 0 }
         framesSincePlayback = 0
         if configuration.emitsLevels, let reading = speakerMeter.process(frame) {
             emit(.level(.speaker, reading))

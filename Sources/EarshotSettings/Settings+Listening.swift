@@ -8,6 +8,7 @@ extension Settings {
         public var prefixPaddingMilliseconds = Endpointer.Configuration().prefixPaddingMilliseconds
         public var minimumSpeechMilliseconds = Endpointer.Configuration().minimumSpeechMilliseconds
         public var endOfTurnSilenceMilliseconds = Endpointer.Configuration().endOfTurnSilenceMilliseconds
+        public var eagerness = Endpointer.Configuration().eagerness
 
         public init() {}
 
@@ -15,7 +16,8 @@ extension Settings {
             Endpointer.Configuration(
                 prefixPaddingMilliseconds: prefixPaddingMilliseconds,
                 minimumSpeechMilliseconds: minimumSpeechMilliseconds,
-                endOfTurnSilenceMilliseconds: endOfTurnSilenceMilliseconds
+                endOfTurnSilenceMilliseconds: endOfTurnSilenceMilliseconds,
+                eagerness: eagerness
             )
         }
 

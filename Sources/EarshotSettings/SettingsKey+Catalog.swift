@@ -32,7 +32,10 @@ extension SettingsKey {
     public static let endSilence = make(
         ("listening", "end_silence_ms"), \.listening.endOfTurnSilenceMilliseconds, kind: .milliseconds,
         flag: "--end-silence-ms", reload: .live,
-        "Silence that ends the person's turn, in ms.")
+        "Silence that ends the person's turn where nothing in how it ended is sure, in ms.")
+    public static let eagerness = make(
+        ("listening", "eagerness"), \.listening.eagerness, flag: "--eagerness", reload: .live,
+        "How soon a turn that sounded finished ends: \"low\", \"medium\" or \"high\"; high replies sooner but may cut in at a pause.")
 
     public static let transcriptionBackend = make(
         ("transcription", "backend"), \.transcription.backend, kind: .backend(.speechToText), flag: "--stt", reload: .restart,
@@ -79,7 +82,7 @@ extension SettingsKey {
     /// Every key, in the order of the example file.
     public static let all: [SettingsKey] = [
         server, source, sink, echoCancellation, cues,
-        vadThreshold, prefixPadding, minimumSpeech, endSilence,
+        vadThreshold, prefixPadding, minimumSpeech, endSilence, eagerness,
         transcriptionBackend, language,
         speechBackend, voice, voicesDirectory,
         replyTimeout, responder, responderTimeout,

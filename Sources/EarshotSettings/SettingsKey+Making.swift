@@ -68,4 +68,19 @@ extension SettingsKey {
             }
         )
     }
+
+    /// A key that takes one of an enumeration's words.
+    static func make<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ path: (String, String), _ keyPath: any WritableKeyPath<Settings, Choice> & Sendable, flag: String,
+        reload: SettingsReloadEffect, _ summary: String
+    ) -> SettingsKey where Choice.RawValue == String {
+        SettingsKey(
+            section: path.0, name: path.1, kind: .choice(Choice.allCases.map(\.rawValue)), flag: flag, summary: summary,
+            unsetMeaning: nil, example: nil, reload: reload,
+            read: { .text($0[keyPath: keyPath].rawValue) },
+            write: { settings, value in
+                if case .text(let word) = value, let choice = Choice(rawValue: word) { settings[keyPath: keyPath] = choice }
+            }
+        )
+    }
 }

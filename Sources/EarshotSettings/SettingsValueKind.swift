@@ -19,6 +19,8 @@ public enum SettingsValueKind: Equatable, Sendable {
     case probability
     /// A whole number of turns, 0 to 50.
     case turnCount
+    /// One of a few words, such as `low`, `medium` or `high`.
+    case choice([String])
 
     static let millisecondRange = 0...60_000
     static let maximumSeconds = 3600.0
@@ -35,6 +37,7 @@ public enum SettingsValueKind: Equatable, Sendable {
         case .seconds: "a number of seconds"
         case .probability: "a number from 0 to 1"
         case .turnCount: "a whole number of turns from 0 to 50"
+        case .choice(let words): Self.listed(words.map(SettingsValue.quoted))
         }
     }
 
@@ -43,6 +46,9 @@ public enum SettingsValueKind: Equatable, Sendable {
         switch (self, raw) {
         case (.text, .string(let text)), (.languageTag, .string(let text)), (.backend, .string(let text)):
             return checkText(text)
+        case (.choice(let words), .string(let text)):
+            guard words.contains(text) else { return mismatch("\(expected), got \(SettingsValue.quoted(text))") }
+            return .success(.text(text))
         case (.flag, .boolean(let flag)):
             return .success(.flag(flag))
         case (.milliseconds, .integer(let integer)):
@@ -64,6 +70,12 @@ public enum SettingsValueKind: Equatable, Sendable {
         default:
             return mismatch("\(expected), got \(raw.described)")
         }
+    }
+
+    /// `"low", "medium" or "high"`.
+    private static func listed(_ words: [String]) -> String {
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " or " + last
     }
 
     private func checkText(_ text: String) -> Result<SettingsValue, SettingsValueMismatch> {

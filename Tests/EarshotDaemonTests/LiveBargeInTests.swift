@@ -5,7 +5,7 @@ import Testing
 /// Talking over the assistant through a real (private, headless) PulseAudio: the person's
 /// speech silences the reply and becomes the next turn; the assistant's own voice, looped back
 /// into the microphone, never does.
-@Suite(.serialized, .enabled(if: PulseTestServer.isAvailable, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
 struct LiveBargeInTests {
     static let request = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/speech/two_requests_slt.wav").path

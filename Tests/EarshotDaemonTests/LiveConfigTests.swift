@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `earshotd` and its configuration file, live: refused when broken, reloaded on SIGHUP.
-@Suite(.serialized, .enabled(if: PulseTestServer.isAvailable, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
 struct LiveConfigTests {
     static let utterance = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/endpointer/utterance_after_silence.wav").path
@@ -108,7 +108,7 @@ struct LiveConfigTests {
         let before = try session.status()
         let gapBefore = try endOfTurnGap(session, client)
 
-        try write("[daemon]\nlisten = true\n[audio]\necho_cancellation = true\n[listening]\nend_silence_ms = 1500\nmin_speech_ms = 120\n[speech]\nvoice = \"cove\"\n")
+        try write("[daemon]\nlisten = true\n[audio]\necho_cancellation = true\n[listening]\nend_silence_ms = 1500\nmin_speech_ms = 120\neagerness = \"low\"\n[speech]\nvoice = \"cove\"\n")
         kill(session.daemon.pid, SIGHUP)
         let config = client.events(timeout: 5) { $0["event"] as? String == "config" }.last ?? [:]
         let after = try session.status()
@@ -143,14 +143,16 @@ struct LiveConfigTests {
 
         // The good edit: applied live, except what needs a restart; the option still wins.
         #expect(run.configEvent == [
-            "file": [run.path], "applied": ["listening.end_silence_ms", "speech.voice"],
+            "file": [run.path], "applied": ["listening.end_silence_ms", "listening.eagerness", "speech.voice"],
             "restart_needed": ["audio.echo_cancellation"], "overridden": ["listening.min_speech_ms"],
         ])
         #expect(run.settingsAfter["listening"]?["end_silence_ms"] == "1500")
         #expect(run.settingsAfter["listening"]?["min_speech_ms"] == "200")
+        #expect(run.settingsBefore["listening"]?["eagerness"] == "medium")
+        #expect(run.settingsAfter["listening"]?["eagerness"] == "low")
         #expect(run.settingsAfter["audio"]?["echo_cancellation"] == run.settingsBefore["audio"]?["echo_cancellation"])
         #expect(run.voiceAfter == "cove")
-        #expect(run.statusText.contains("end silence 1500 ms"), "\(run.statusText)")
+        #expect(run.statusText.contains("end silence 1500 ms · eagerness low"), "\(run.statusText)")
         let gapAfter = try #require(run.gapAfter, "no end of speech heard after the reload")
         #expect(abs(gapAfter - 1.53) <= 0.1, "\(gapAfter)")
 

@@ -65,7 +65,7 @@ struct SettingsFileCase: CustomTestStringConvertible, Sendable {
             "config.toml:8:1: [listening] end_silence: unknown key; did you mean end_silence_ms?",
         ]),
         .init("unknown key, nothing close", replacing: "end_silence_ms = 700", with: "frobnicate = 1", [
-            "config.toml:8:1: [listening] frobnicate: unknown key (the keys of [listening] are vad_threshold, prefix_padding_ms, min_speech_ms, end_silence_ms)",
+            "config.toml:8:1: [listening] frobnicate: unknown key (the keys of [listening] are vad_threshold, prefix_padding_ms, min_speech_ms, end_silence_ms, eagerness)",
         ]),
         .init("a key in the wrong section", replacing: "cues = true", with: "vad_threshold = 0.5", [
             "config.toml:4:1: [audio] vad_threshold: unknown key in [audio]; did you mean [listening] vad_threshold?",
@@ -87,6 +87,12 @@ struct SettingsFileCase: CustomTestStringConvertible, Sendable {
         ]),
         .init("no time at all", replacing: "timeout = 20", with: "timeout = 0", [
             "config.toml:18:1: [replies] timeout: expected a number of seconds above 0 and at most 3600, got 0",
+        ]),
+        .init("an eagerness that is not one of the three", replacing: "end_silence_ms = 700", with: #"eagerness = "eager""#, [
+            #"config.toml:8:1: [listening] eagerness: expected "low", "medium" or "high", got "eager""#,
+        ]),
+        .init("an eagerness as a number", replacing: "end_silence_ms = 700", with: "eagerness = 2", [
+            #"config.toml:8:1: [listening] eagerness: expected "low", "medium" or "high", got an integer (2)"#,
         ]),
         .init("a flag spelt as a word", replacing: "cues = true", with: #"cues = "yes""#, [
             #"config.toml:4:1: [audio] cues: expected true or false, got a string ("yes")"#,

@@ -21,6 +21,13 @@ import Testing
         #expect(settings.listening.detector.threshold == 0.6)
     }
 
+    @Test func eagernessReachesTheEndpointer() throws {
+        let settings = try SettingsFile.parse("[listening]\neagerness = \"high\"\n", file: SettingsFileCase.file)
+        #expect(settings.listening.eagerness == .high)
+        #expect(settings.listening.endpointer.eagerness == .high)
+        #expect(Settings().listening.endpointer.eagerness == .medium)
+    }
+
     @Test func anEmptyFileIsAllDefaults() throws {
         #expect(try SettingsFile.parse("", file: "config.toml") == Settings())
         #expect(try SettingsFile.parse("# nothing yet\n\n[listening]\n", file: "config.toml") == Settings())
