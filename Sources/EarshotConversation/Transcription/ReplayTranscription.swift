@@ -1,0 +1,205 @@
+public import EarshotAudio
+public import EarshotDetection
+public import EarshotPipeline
+public import EarshotSpeech
+import Synchronization
+
+/// Runs a recording through ``Replay`` with a real transcriber, deterministically: the replay
+/// waits for the transcriber to take each frame before feeding the next, so each partial
+/// transcript is stamped with the audio time of the frame that produced it, and audio time stands
+/// still while the final transcript is awaited.
+///
+/// Replay has no front end to answer a transcript: a reply is declined (empty), which returns the
+/// turn to listening as it would after a front end's empty `speak`. ``ScriptedReplay`` answers
+/// from a conversation script instead.
+public struct ReplayTranscription<Detector: VoiceActivityDetector> {
+    private var replay: Replay<Detector>
+    private var transcription: LockstepTranscription
+
+    public init(replay: Replay<Detector>, transcriber: any Transcriber, language: String = "en-US") {
+        self.replay = replay
+        self.transcription = LockstepTranscription(transcriber: transcriber, language: language)
+    }
+
+    /// Replays `clip`; with `realtime`, one frame every 10 ms like a live microphone.
+    public mutating func run(_ clip: AudioClip, realtime: Bool = false, write: ([UInt8]) -> Void) async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        for frame in clip.frames {
+            if realtime { try await clock.sleep(until: start.advanced(by: .milliseconds(10 * (frame.index + 1)))) }
+            var work: [SpeechWork] = []
+            replay.feed(frame) { work.append($0) }
+            await perform(work)
+            if let step = await transcription.inStep() { replay.reportPartials(step.partials, turn: step.turn) }
+            replay.flush(to: write)
+        }
+        var work: [SpeechWork] = []
+        replay.end { work.append($0) }
+        await perform(work)
+        replay.flush(to: write)
+    }
+
+    private mutating func perform(_ work: [SpeechWork]) async {
+        for item in work { await perform(item) }
+    }
+
+    private mutating func perform(_ work: SpeechWork) async {
+        switch work {
+        case .beginUtterance(let turn, let frames):
+            transcription.begin(turn: turn, audio: frames)
+        case .utteranceAudio(let turn, let frame):
+            transcription.append(turn: turn, frame: frame)
+        case .endUtterance(let turn):
+            guard let outcome = await transcription.end(turn: turn) else { return }
+            var next: [SpeechWork] = []
+            replay.report(outcome, turn: turn) { next.append($0) }
+            await perform(next)
+        case .discardUtterance(let turn):
+            transcription.discard(turn: turn)
+        case .requestReply(let turn, _):
+            var next: [SpeechWork] = []
+            replay.apply({ $0.replyRequested(turn: turn, text: "") }) { next.append($0) }
+            await perform(next)
+        case .discardReply, .synthesize, .duckPlayback, .resumePlayback, .stopPlayback:
+            break
+        }
+    }
+}
+
+extension Replay {
+    /// Reports what the transcriber made of `turn`'s utterance: its last partials, then the
+    /// final transcript, or the failure (the turn returns to listening).
+    mutating func report(_ outcome: LockstepTranscription.Outcome, turn: Int, work: (SpeechWork) -> Void) {
+        for text in outcome.partials { transcript(turn: turn, text: text, final: false) }
+        switch outcome.result {
+        case .success(let text):
+            transcript(turn: turn, text: text, final: true, work: work)
+        case .failure(let error):
+            let message = (error as? TranscriptionError)?.message ?? "\(error)"
+            reportError(code: "transcriber_unavailable", message: message)
+            apply({ $0.transcriptionFailed(turn: turn) }, work: work)
+        }
+    }
+
+    /// Reports partial transcripts of `turn`.
+    mutating func reportPartials(_ texts: [String], turn: Int) {
+        for text in texts { transcript(turn: turn, text: text, final: false) }
+    }
+}
+
+/// A transcriber fed a replay's utterances in lockstep: the replay waits for it to take each
+/// frame before feeding the next, so every partial transcript belongs to a known frame, and the
+/// final transcript is awaited while audio time stands still. One utterance at a time, as the
+/// pipeline hands them out.
+struct LockstepTranscription {
+    private let transcriber: any Transcriber
+    private let language: String
+    private var active: ActiveUtterance?
+
+    private struct ActiveUtterance {
+        let turn: Int
+        let audio: UtteranceAudio
+        let task: Task<String, any Error>
+        let partials: PartialTranscripts
+    }
+
+    /// What became of an utterance once it ended: the partials not yet reported, then the final
+    /// text or the transcriber's failure.
+    struct Outcome {
+        var partials: [String]
+        var result: Result<String, any Error>
+    }
+
+    init(transcriber: any Transcriber, language: String) {
+        self.transcriber = transcriber
+        self.language = language
+    }
+
+    /// Starts transcribing `turn` with the audio so far (a previous utterance still running is dropped).
+    mutating func begin(turn: Int, audio frames: [AudioFrame]) {
+        active?.task.cancel()
+        let audio = UtteranceAudio()
+        audio.append(PCM16.samples(of: frames))
+        let partials = PartialTranscripts()
+        let transcriber = transcriber, language = language
+        let task = Task {
+            // Once the transcriber is done, even early on a failure, nothing waits for it to read.
+            defer { audio.stopConsuming() }
+            return try await transcriber.transcribe(audio, language: language) { partials.append($0) }
+        }
+        active = ActiveUtterance(turn: turn, audio: audio, task: task, partials: partials)
+    }
+
+    func append(turn: Int, frame: borrowing AudioFrame) {
+        if let active, active.turn == turn { active.audio.append(PCM16.samples(of: frame)) }
+    }
+
+    /// Ends `turn`'s utterance and waits for its transcript; nil when `turn` is not being transcribed.
+    mutating func end(turn: Int) async -> Outcome? {
+        guard let utterance = active, utterance.turn == turn else { return nil }
+        active = nil
+        utterance.audio.finish()
+        let result = await utterance.task.result
+        return Outcome(partials: utterance.partials.take(), result: result)
+    }
+
+    mutating func discard(turn: Int) {
+        guard let utterance = active, utterance.turn == turn else { return }
+        utterance.task.cancel()
+        utterance.audio.finish()
+        active = nil
+    }
+
+    /// Waits until the transcriber has taken every chunk so far; returns the partials it made
+    /// since the last call, with their turn (nil when no utterance is being transcribed).
+    func inStep() async -> (turn: Int, partials: [String])? {
+        guard let utterance = active else { return nil }
+        await utterance.audio.consumed(through: utterance.audio.chunkCount)
+        return (utterance.turn, utterance.partials.take())
+    }
+}
+
+/// Partial transcripts reported by a transcriber's thread, collected until the replay takes them.
+final class PartialTranscripts: Sendable {
+    private let texts = Mutex<[String]>([])
+
+    func append(_ text: String) {
+        texts.withLock { $0.append(text) }
+    }
+
+    func take() -> [String] {
+        texts.withLock { texts in
+            defer { texts.removeAll() }
+            return texts
+        }
+    }
+}
+
+/// Converts the pipeline's float frames into the signed 16-bit samples transcribers take.
+public enum PCM16 {
+    public static func samples(of frames: [AudioFrame]) -> [Int16] {
+        var samples: [Int16] = []
+        samples.reserveCapacity(frames.count * AudioFrame.sampleCount)
+        for frame in frames { append(frame, to: &samples) }
+        return samples
+    }
+
+    public static func samples(of frame: borrowing AudioFrame) -> [Int16] {
+        var samples: [Int16] = []
+        samples.reserveCapacity(AudioFrame.sampleCount)
+        append(frame, to: &samples)
+        return samples
+    }
+
+    private static func append(_ frame: borrowing AudioFrame, to samples: inout [Int16]) {
+        for index in 0..<AudioFrame.sampleCount {
+            let scaled = (frame.samples[index] * 32767).rounded()
+            samples.append(Int16(max(-32768, min(32767, scaled))))
+        }
+    }
+
+    /// Float samples in -1...1, as the player takes them.
+    public static func floats(of samples: [Int16]) -> [Float] {
+        samples.map { Float($0) / 32768 }
+    }
+}

@@ -1,0 +1,242 @@
+public import EarshotSpeech
+import Synchronization
+
+/// Hands each utterance to a transcriber, in order, and keeps its audio until the final
+/// transcript is in: when the backend is unreachable the utterance waits and is sent again
+/// (from its first chunk) with backoff, while later utterances queue behind it, up to
+/// `capacity`; past that the oldest is dropped, with a report saying so.
+///
+/// `begin`, `append`, `end` and `discard` are called from the capture pipeline's thread: they
+/// never wait. Reports arrive on `report` from the queue's own task.
+public final class TranscriptionQueue: Sendable {
+    public struct Configuration: Sendable {
+        public var language: String
+        /// Utterances waiting (the one being transcribed included) before the oldest is dropped.
+        public var capacity: Int
+        public var firstRetryDelay: Duration
+        public var maximumRetryDelay: Duration
+
+        public init(
+            language: String = "en-US", capacity: Int = 8,
+            firstRetryDelay: Duration = .milliseconds(500), maximumRetryDelay: Duration = .seconds(8)
+        ) {
+            self.language = language
+            self.capacity = capacity
+            self.firstRetryDelay = firstRetryDelay
+            self.maximumRetryDelay = maximumRetryDelay
+        }
+    }
+
+    enum Command: Sendable {
+        case begin(turn: Int, audio: UtteranceAudio, language: String)
+        case end(turn: Int)
+        case discard(turn: Int)
+    }
+
+    public let transcriber: any Transcriber
+    private let commands: AsyncStream<Command>.Continuation
+    private let utterances = Mutex<[Int: UtteranceAudio]>([:])
+    private let languageSetting: Mutex<String>
+    private let worker: Task<Void, Never>
+
+    public init(
+        transcriber: any Transcriber, configuration: Configuration = .init(),
+        report: @escaping @Sendable (TranscriptionReport) -> Void
+    ) {
+        self.transcriber = transcriber
+        let (stream, continuation) = AsyncStream<Command>.makeStream()
+        commands = continuation
+        languageSetting = Mutex(configuration.language)
+        let backlog = TranscriptionBacklog(transcriber: transcriber, configuration: configuration, report: report)
+        worker = Task { await backlog.run(stream) }
+    }
+
+    deinit {
+        commands.finish()
+        worker.cancel()
+    }
+
+    /// Starts `turn`'s utterance with its first audio (the prefix padding and what followed).
+    public func begin(turn: Int, samples: [Int16]) {
+        let audio = UtteranceAudio()
+        audio.append(samples)
+        utterances.withLock { $0[turn] = audio }
+        commands.yield(.begin(turn: turn, audio: audio, language: language))
+    }
+
+    /// The language utterances begun from now on are transcribed in (BCP 47).
+    public var language: String {
+        get { languageSetting.withLock { $0 } }
+        set { languageSetting.withLock { $0 = newValue } }
+    }
+
+    public func append(turn: Int, samples: [Int16]) {
+        utterances.withLock { $0[turn] }?.append(samples)
+    }
+
+    public func end(turn: Int) {
+        utterances.withLock { $0.removeValue(forKey: turn) }?.finish()
+        commands.yield(.end(turn: turn))
+    }
+
+    /// Drops `turn`'s utterance; no report about it follows.
+    public func discard(turn: Int) {
+        // The audio is finished by the worker once the entry is gone, not here: a transcription
+        // finishing on this end of the audio could otherwise still be reported.
+        utterances.withLock { _ = $0.removeValue(forKey: turn) }
+        commands.yield(.discard(turn: turn))
+    }
+
+    /// Stops transcribing; pending utterances are abandoned.
+    public func close() {
+        commands.finish()
+        worker.cancel()
+    }
+}
+
+/// What a ``TranscriptionQueue`` tells the pipeline about an utterance.
+public enum TranscriptionReport: Equatable, Sendable {
+    /// The running hypothesis changed while the person speaks.
+    case partial(turn: Int, text: String)
+    /// The final transcript (possibly late, after the backend came back).
+    case final(turn: Int, text: String)
+    /// The backend cannot take `turn` now; its audio is kept and tried again in `retryIn` seconds.
+    case failed(turn: Int, message: String, retryIn: Double)
+    /// `turn` will never be transcribed: the backlog was full, or the backend refused it.
+    case dropped(turn: Int, message: String)
+}
+
+/// The queue's worker: utterances in order of arrival, the oldest transcribed first.
+actor TranscriptionBacklog {
+    private struct Entry {
+        let turn: Int
+        let audio: UtteranceAudio
+        let language: String
+        var ended = false
+        /// A failure of this utterance has been reported (once per utterance is enough).
+        var failureReported = false
+    }
+
+    private let transcriber: any Transcriber
+    private let configuration: TranscriptionQueue.Configuration
+    private let report: @Sendable (TranscriptionReport) -> Void
+    private var entries: [Entry] = []
+    private var current: (turn: Int, task: Task<String, any Error>)?
+    private var retryDelay: Duration
+    /// The backend failed and has not succeeded since: utterances that end are reported at once.
+    private var unavailable: (message: String, retryAt: ContinuousClock.Instant)?
+    private var wake: CheckedContinuation<Void, Never>?
+
+    init(transcriber: any Transcriber, configuration: TranscriptionQueue.Configuration, report: @escaping @Sendable (TranscriptionReport) -> Void) {
+        self.transcriber = transcriber
+        self.configuration = configuration
+        self.report = report
+        self.retryDelay = configuration.firstRetryDelay
+    }
+
+    func run(_ commands: AsyncStream<TranscriptionQueue.Command>) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.transcribeForever() }
+            for await command in commands { handle(command) }
+            group.cancelAll()
+            current?.task.cancel()
+            signal()
+        }
+    }
+
+    private func handle(_ command: TranscriptionQueue.Command) {
+        switch command {
+        case .begin(let turn, let audio, let language):
+            entries.append(Entry(turn: turn, audio: audio, language: language))
+            while entries.count > configuration.capacity {
+                let dropped = entries.removeFirst()
+                if current?.turn == dropped.turn { current?.task.cancel() }
+                dropped.audio.finish()
+                report(.dropped(
+                    turn: dropped.turn,
+                    message: "Turn \(dropped.turn) was dropped untranscribed: \(configuration.capacity) utterances were already waiting for the transcriber."
+                ))
+            }
+            signal()
+        case .end(let turn):
+            guard let index = entries.firstIndex(where: { $0.turn == turn }) else { return }
+            entries[index].ended = true
+            if let unavailable, !entries[index].failureReported {
+                entries[index].failureReported = true
+                report(.failed(turn: turn, message: unavailable.message, retryIn: secondsUntil(unavailable.retryAt)))
+            }
+        case .discard(let turn):
+            let discarded = entries.filter { $0.turn == turn }
+            entries.removeAll { $0.turn == turn }
+            if current?.turn == turn { current?.task.cancel() }
+            for entry in discarded { entry.audio.finish() }
+        }
+    }
+
+    private func transcribeForever() async {
+        while !Task.isCancelled {
+            guard let head = entries.first else {
+                await waitForWork()
+                continue
+            }
+            await transcribe(head)
+        }
+    }
+
+    private func transcribe(_ head: Entry) async {
+        let turn = head.turn
+        let transcriber = transcriber, language = head.language, report = report
+        let task = Task {
+            try await transcriber.transcribe(head.audio, language: language) { report(.partial(turn: turn, text: $0)) }
+        }
+        current = (turn, task)
+        let outcome = await task.result
+        current = nil
+        // A discarded or dropped utterance is gone from `entries`; its outcome does not matter.
+        guard let index = entries.firstIndex(where: { $0.turn == turn }) else { return }
+        switch outcome {
+        case .success(let text):
+            entries.remove(at: index)
+            unavailable = nil
+            retryDelay = configuration.firstRetryDelay
+            report(.final(turn: turn, text: text))
+        case .failure(let error as TranscriptionError) where error.isRetryable:
+            await backOff(after: error, index: index)
+        case .failure(let error):
+            entries.remove(at: index)
+            let reason = (error as? TranscriptionError)?.message ?? "\(error)"
+            report(.dropped(turn: turn, message: "Turn \(turn) could not be transcribed: \(reason)"))
+        }
+    }
+
+    private func backOff(after error: TranscriptionError, index: Int) async {
+        let delay = retryDelay
+        retryDelay = min(retryDelay * 2, configuration.maximumRetryDelay)
+        let message = "\(error.message) What you said is kept and will be transcribed when it is back."
+        unavailable = (message, ContinuousClock.now.advanced(by: delay))
+        for position in entries.indices where entries[position].ended && !entries[position].failureReported {
+            entries[position].failureReported = true
+            report(.failed(turn: entries[position].turn, message: message, retryIn: delay.seconds))
+        }
+        try? await Task.sleep(for: delay)
+    }
+
+    private func waitForWork() async {
+        await withCheckedContinuation { wake = $0 }
+    }
+
+    private func signal() {
+        wake?.resume()
+        wake = nil
+    }
+
+    private func secondsUntil(_ instant: ContinuousClock.Instant) -> Double {
+        max(0, (instant - ContinuousClock.now).seconds)
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) * 1e-18
+    }
+}
