@@ -1,3 +1,4 @@
+import EarshotSpeech
 import EarshotWyoming
 
 /// Why a request to a Wyoming server failed, before it is worded for a person.
@@ -12,4 +13,68 @@ enum WyomingClientFailure: Error, Equatable {
     /// The server sent bytes that are not Wyoming events.
     case notWyoming(WyomingDecodingError)
     case conversation(WyomingFailure)
+}
+
+extension WyomingClientFailure {
+    /// What follows "The Wyoming speech-to-text server at ADDRESS".
+    func predicate(_ service: WyomingService) -> String {
+        switch self {
+        case .unreachable(let reason):
+            "is not answering (\(reason))"
+        case .connectTimedOut(let timeout):
+            "did not accept the connection within \(Self.seconds(timeout))"
+        case .responseTimedOut(let awaiting, let timeout):
+            "did not answer within \(Self.seconds(timeout)) (waiting for \(awaiting))"
+        case .connectionBroken(let reason):
+            "dropped the connection (\(reason))"
+        case .notWyoming(let error):
+            "does not speak the Wyoming protocol: \(error)"
+        case .conversation(.closedEarly):
+            "closed the connection before sending \(service.answer)"
+        case .conversation(.rejected(let message)):
+            "refused the request: \(Self.words(message))"
+        case .conversation(.notOffered(let reason)):
+            "offers no \(service.name) (\(reason))"
+        case .conversation(.unusable(let reason)):
+            "sent \(reason)"
+        }
+    }
+
+    func transcriptionError(endpoint: WyomingEndpoint) -> TranscriptionError {
+        let message = "The Wyoming speech-to-text server at \(endpoint) \(predicate(.speechToText))"
+        return switch self {
+        case .unreachable, .connectionBroken, .conversation(.closedEarly): TranscriptionError(.unavailable, message)
+        case .connectTimedOut, .responseTimedOut: TranscriptionError(.timedOut, message)
+        case .conversation(.rejected): TranscriptionError(.rejected, message)
+        case .notWyoming, .conversation(.notOffered), .conversation(.unusable): TranscriptionError(.misconfigured, message)
+        }
+    }
+
+    func synthesisError(endpoint: WyomingEndpoint) -> SynthesisError {
+        let message = "The Wyoming text-to-speech server at \(endpoint) \(predicate(.textToSpeech))"
+        return switch self {
+        case .unreachable, .connectionBroken, .conversation(.closedEarly): SynthesisError(.unavailable, message)
+        case .connectTimedOut, .responseTimedOut: SynthesisError(.timedOut, message)
+        case .conversation(.rejected): SynthesisError(.rejected, message)
+        case .notWyoming, .conversation(.notOffered), .conversation(.unusable): SynthesisError(.misconfigured, message)
+        }
+    }
+
+    private static func words(_ message: WyomingErrorMessage) -> String {
+        switch (message.text.isEmpty, message.code) {
+        case (true, nil): "no reason given"
+        case (true, let code?): code
+        case (false, nil): message.text
+        case (false, let code?): "\(message.text) (\(code))"
+        }
+    }
+
+    /// "3 s", "0.5 s".
+    static func seconds(_ duration: Duration) -> String {
+        let milliseconds = Int(duration / .milliseconds(1))
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        var text = String(Double(milliseconds) / 1000)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return "\(text) s"
+    }
 }

@@ -30,3 +30,33 @@ extension WyomingMessage {
         WyomingEvent(type: Self.eventType, data: data, payload: payload)
     }
 }
+
+/// A message whose only field is its text.
+public protocol WyomingTextMessage: WyomingMessage {
+    var text: String { get }
+
+    init(text: String)
+}
+
+extension WyomingTextMessage {
+    public init(data: JSONObject, payload: [UInt8]) throws(WyomingMessageError) {
+        self.init(text: try WyomingFields(data, eventType: Self.eventType).string("text"))
+    }
+
+    public var data: JSONObject { ["text": .string(text)] }
+}
+
+/// Why an event's data does not make the message its type promises.
+public struct WyomingMessageError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The event type being read, for example "transcript".
+    public var eventType: String
+    /// What was wrong, for example "`text` is missing".
+    public var reason: String
+
+    public init(eventType: String, reason: String) {
+        self.eventType = eventType
+        self.reason = reason
+    }
+
+    public var description: String { "a \(eventType) event that cannot be read: \(reason)" }
+}

@@ -155,3 +155,56 @@ public struct WyomingFrameDecoder: Sendable {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") || byte == UInt8(ascii: "\n")
     }
 }
+
+/// How large the parts of one incoming event may be. Anything larger is refused before it is
+/// buffered, so a broken or hostile peer cannot make the reader hold unbounded memory.
+public struct WyomingFrameLimits: Equatable, Sendable {
+    /// Bytes in the header line, newline excluded.
+    public var maximumHeaderLength: Int
+    /// Bytes in the separate data block.
+    public var maximumDataLength: Int
+    /// Bytes of payload; an audio chunk is usually a few kilobytes.
+    public var maximumPayloadLength: Int
+
+    public init(maximumHeaderLength: Int = 64 * 1024, maximumDataLength: Int = 1024 * 1024, maximumPayloadLength: Int = 16 * 1024 * 1024) {
+        self.maximumHeaderLength = maximumHeaderLength
+        self.maximumDataLength = maximumDataLength
+        self.maximumPayloadLength = maximumPayloadLength
+    }
+}
+
+/// Why a byte stream is not a sequence of Wyoming events. After one of these the stream cannot
+/// be resynchronised: the connection should be closed.
+public enum WyomingDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No newline within the limit.
+    case headerTooLong(limit: Int)
+    /// The header line is not a JSON object with a string `type`.
+    case invalidHeader(String)
+    /// `data_length` or `payload_length` is not a whole number from 0 up.
+    case invalidLength(field: String, value: String)
+    case dataTooLarge(length: Int, limit: Int)
+    case payloadTooLarge(length: Int, limit: Int)
+    /// The separate data block is not a JSON object.
+    case invalidData(eventType: String, reason: String)
+    /// The stream ended inside an event.
+    case truncated(String)
+
+    public var description: String {
+        switch self {
+        case .headerTooLong(let limit):
+            "an event header line is longer than \(limit) bytes"
+        case .invalidHeader(let reason):
+            "an event header is not valid: \(reason)"
+        case .invalidLength(let field, let value):
+            "an event header has \(field) \(value), which is not a byte count"
+        case .dataTooLarge(let length, let limit):
+            "an event announces \(length) bytes of data, more than the \(limit) allowed"
+        case .payloadTooLarge(let length, let limit):
+            "an event announces a payload of \(length) bytes, more than the \(limit) allowed"
+        case .invalidData(let eventType, let reason):
+            "the data of a \(eventType) event is not a JSON object: \(reason)"
+        case .truncated(let reason):
+            "the stream ended inside an event (\(reason))"
+        }
+    }
+}

@@ -58,3 +58,37 @@ struct WyomingHandshake: Sendable {
         }
     }
 }
+
+/// Which of its services a Wyoming server is asked for.
+public enum WyomingService: Sendable {
+    case speechToText
+    case textToSpeech
+
+    public var name: String {
+        switch self {
+        case .speechToText: "speech-to-text"
+        case .textToSpeech: "text-to-speech"
+        }
+    }
+
+    /// What the server owes at the end, as in "closed the connection before sending …".
+    public var answer: String {
+        switch self {
+        case .speechToText: "a transcript"
+        case .textToSpeech: "all the audio"
+        }
+    }
+}
+
+/// Why a conversation with a server ended without its answer, as the state machines see it.
+public enum WyomingFailure: Equatable, Sendable {
+    /// The server answered `error`.
+    case rejected(WyomingErrorMessage)
+    /// The server closed the connection before the answer was complete.
+    case closedEarly
+    /// The server's info lists no program for the service asked of it (a text-to-speech server
+    /// asked for a transcript, say); the words name what it does offer.
+    case notOffered(String)
+    /// The server sent something this client cannot use.
+    case unusable(String)
+}

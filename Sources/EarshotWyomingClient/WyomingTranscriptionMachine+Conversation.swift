@@ -1,5 +1,0 @@
-import EarshotWyoming
-
-extension WyomingTranscriptionMachine: WyomingConversationMachine {
-    var awaitedAnswer: String { state == .awaitingInfo ? "its info" : "the transcript" }
-}
