@@ -2,6 +2,7 @@ import EarshotSpeech
 import EarshotTestSupport
 import EarshotWyoming
 import EarshotWyomingClient
+import Synchronization
 import Testing
 
 /// The client against fake servers and no server at all: what a person is told when the server
@@ -139,4 +140,15 @@ import Testing
         #expect(error?.kind == .misconfigured)
         #expect(error?.message.contains("does not speak the Wyoming protocol: an event header is not valid") == true)
     }
+}
+
+/// Collects what a `@Sendable` callback is given, for checking afterwards.
+final class PartialLog: Sendable {
+    private let storage = Mutex<[String]>([])
+
+    func append(_ value: String) {
+        storage.withLock { $0.append(value) }
+    }
+
+    var values: [String] { storage.withLock { $0 } }
 }

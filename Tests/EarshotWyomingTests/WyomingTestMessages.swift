@@ -1,5 +1,28 @@
 import EarshotWyoming
 
+/// Info events as servers of each kind send them.
+enum WyomingTestInfo {
+    static func speechToText(streaming: Bool = false) -> WyomingInfo {
+        WyomingInfo(asr: [
+            WyomingASRProgram(
+                WyomingArtifact(name: "fake-asr"),
+                models: [WyomingASRModel(WyomingArtifact(name: "fake-model"), languages: ["en"])],
+                supportsTranscriptStreaming: streaming
+            )
+        ])
+    }
+
+    static func textToSpeech(streaming: Bool = false) -> WyomingInfo {
+        WyomingInfo(tts: [
+            WyomingTTSProgram(
+                WyomingArtifact(name: "fake-tts"),
+                voices: [WyomingTTSVoice(WyomingArtifact(name: "fake-voice"), languages: ["en"])],
+                supportsSynthesizeStreaming: streaming
+            )
+        ])
+    }
+}
+
 /// Encoding and decoding helpers shared by the codec tests.
 enum WyomingTestCoding {
     /// Decodes `bytes` fed one byte at a time, the harshest split a socket can produce.
