@@ -26,13 +26,13 @@ let package = Package(
     ],
     targets: [
         // Pure logic: no C dependency, no audio hardware. Dependencies run one way:
-        // Audio <- Detection <- Pipeline -> Turns.
+        // Audio <- Detection <- Pipeline -> Turns; Pipeline -> JSON (the replay log).
         .target(name: "EarshotAudio", swiftSettings: strict),
         .target(name: "EarshotDetection", dependencies: ["EarshotAudio"], swiftSettings: strict),
         .target(name: "EarshotTurns", swiftSettings: strict),
         .target(
             name: "EarshotPipeline",
-            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns"],
+            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotJSON"],
             swiftSettings: strict
         ),
         // Speech backends' common ground: the transcriber and synthesizer protocols, voices.
@@ -42,7 +42,7 @@ let package = Package(
         .target(
             name: "EarshotConversation",
             dependencies: [
-                "EarshotAudio", "EarshotPipeline", "EarshotTurns", "EarshotSpeech", "EarshotVoices",
+                "EarshotAudio", "EarshotPipeline", "EarshotTurns", "EarshotSpeech", "EarshotVoices", "EarshotJSON",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict
@@ -62,7 +62,7 @@ let package = Package(
         // Log lines for journald or a terminal (swift-log handler).
         .target(name: "EarshotLogging", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
         // The Wyoming protocol: its events (pure) and a client for its ASR and TTS servers.
-        .target(name: "EarshotWyoming", dependencies: ["EarshotProtocol"], swiftSettings: strict),
+        .target(name: "EarshotWyoming", dependencies: ["EarshotJSON"], swiftSettings: strict),
         .target(
             name: "EarshotWyomingClient",
             dependencies: [
@@ -109,12 +109,15 @@ let package = Package(
         .target(name: "EarshotSystemd", dependencies: ["CSystemd"], swiftSettings: strict),
         // When earshotd tells systemd it is ready, what its status line says, when keep-alives stop (pure).
         .target(name: "EarshotSupervision", swiftSettings: strict),
+        // JSON, once: the value type, the parser (with its UTF-8 check) and the deterministic
+        // line writer of events (pure, depends on nothing).
+        .target(name: "EarshotJSON", swiftSettings: strict),
         // The socket API: the wire format (pure), the server (SwiftNIO), the client (CLI side).
-        .target(name: "EarshotProtocol", dependencies: ["EarshotPipeline"], swiftSettings: strict),
+        .target(name: "EarshotProtocol", dependencies: ["EarshotPipeline", "EarshotJSON"], swiftSettings: strict),
         .target(
             name: "EarshotServer",
             dependencies: [
-                "EarshotProtocol",
+                "EarshotProtocol", "EarshotJSON",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -123,14 +126,14 @@ let package = Package(
         ),
         .target(name: "EarshotClient", dependencies: ["EarshotProtocol"], swiftSettings: strict),
         // The daemon's debug recordings on disk: names, retention, writing, forgetting.
-        .target(name: "EarshotRecordings", dependencies: ["EarshotOpus", "EarshotProtocol"], swiftSettings: strict),
+        .target(name: "EarshotRecordings", dependencies: ["EarshotOpus", "EarshotJSON"], swiftSettings: strict),
         .target(
             name: "EarshotDaemon",
             dependencies: [
                 "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline",
                 "EarshotPulse", "EarshotProtocol", "EarshotServer", "EarshotConversation", "EarshotBackends",
                 "EarshotSpeech", "EarshotVoices", "EarshotSystemd", "EarshotSupervision", "EarshotSettings",
-                "EarshotRecordings",
+                "EarshotRecordings", "EarshotJSON",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
@@ -194,10 +197,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "EarshotJSONTests",
+            dependencies: ["EarshotJSON"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "EarshotServerTests",
             dependencies: [
                 "EarshotProtocol", "EarshotServer", "EarshotClient", "EarshotPipeline", "EarshotTurns",
-                "EarshotTestSupport",
+                "EarshotJSON", "EarshotTestSupport",
             ],
             swiftSettings: strict
         ),

@@ -1,3 +1,4 @@
+import EarshotJSON
 import EarshotProtocol
 import EarshotSettings
 

@@ -1,3 +1,4 @@
+import EarshotJSON
 import EarshotProtocol
 
 /// The last few errors, newest last, for `status`.

@@ -1,3 +1,4 @@
+import EarshotJSON
 import EarshotPipeline
 import EarshotProtocol
 import EarshotSpeech

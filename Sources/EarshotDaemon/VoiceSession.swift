@@ -1,3 +1,4 @@
+import EarshotJSON
 import EarshotAudio
 import EarshotConversation
 import EarshotDetection

@@ -1,3 +1,4 @@
+public import EarshotJSON
 public import EarshotTurns
 
 extension PipelineEvent {

@@ -1,3 +1,4 @@
+import EarshotJSON
 public import EarshotAudio
 public import EarshotDetection
 public import EarshotTurns

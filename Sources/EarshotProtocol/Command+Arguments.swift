@@ -1,3 +1,5 @@
+public import EarshotJSON
+
 extension Command {
     /// Reads the command named `name` and its arguments from the request object.
     ///

@@ -1,3 +1,5 @@
+public import EarshotJSON
+
 /// A line that is not a request the daemon can run: the error to answer with, and the `id` to
 /// echo (`null` unless the line was an object with one).
 public struct InvalidRequest: Error, Hashable, Sendable {

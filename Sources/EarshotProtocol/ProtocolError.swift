@@ -1,3 +1,5 @@
+public import EarshotJSON
+
 /// The `error` object of a failed response: a stable `code` for programs and a `message` for
 /// people.
 public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+public import EarshotJSON
+
 /// One request from a client: the command to run and the `id` to echo in its response.
 public struct Request: Hashable, Sendable {
     /// Echoed unchanged in the response; `null` when the request had none.

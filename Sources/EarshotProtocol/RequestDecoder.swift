@@ -1,3 +1,5 @@
+import EarshotJSON
+
 /// Turns one line from a client (without its newline) into a request, or into the error
 /// response the line deserves. Checks run in the order of PROTOCOL.md's bad-input table.
 public enum RequestDecoder {

@@ -1,3 +1,5 @@
+import EarshotJSON
+
 extension Response {
     /// Why a line is not a response.
     public struct DecodingError: Error, Hashable, Sendable, CustomStringConvertible {

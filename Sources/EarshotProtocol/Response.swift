@@ -1,3 +1,5 @@
+public import EarshotJSON
+
 /// The daemon's answer to one request.
 public struct Response: Hashable, Sendable {
     /// The request's `id`, unchanged (`null` when it had none or was not an object).

@@ -1,3 +1,5 @@
+public import EarshotJSON
+
 /// What a client subscribed to.
 public struct Subscription: Hashable, Sendable {
     public var topics: Set<EventTopic>

@@ -1,4 +1,4 @@
-public import EarshotProtocol
+public import EarshotJSON
 
 /// What a recording's JSON file says about its turn, for a bug report: which turn, when, what
 /// was heard and what was answered.

@@ -1,3 +1,4 @@
+import EarshotJSON
 import EarshotProtocol
 
 /// One client connection's request handling, without I/O: lines are answered one at a time in

@@ -1,4 +1,4 @@
-public import EarshotPipeline
+public import EarshotJSON
 
 /// What the assistant's speaker did, for the event log: a reply starting, pausing while the
 /// person may be interrupting, resuming, being stopped, or ending.

@@ -1,4 +1,4 @@
-public import EarshotProtocol
+public import EarshotJSON
 
 /// How raw PCM audio is laid out: samples a second, bytes a sample, interleaved channels.
 public struct WyomingAudioFormat: Equatable, Sendable {

@@ -1,4 +1,4 @@
-public import EarshotProtocol
+public import EarshotJSON
 
 /// `describe`: asks the server for its ``WyomingInfo``.
 public struct WyomingDescribe: WyomingMessage {

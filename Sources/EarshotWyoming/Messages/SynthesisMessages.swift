@@ -1,4 +1,4 @@
-public import EarshotProtocol
+public import EarshotJSON
 
 /// `synthesize`: asks for `text` to be spoken; the audio comes back as audio-start, audio-chunks
 /// and audio-stop.

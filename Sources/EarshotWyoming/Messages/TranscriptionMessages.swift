@@ -1,4 +1,4 @@
-public import EarshotProtocol
+public import EarshotJSON
 
 /// `transcribe`: asks for a transcript of the audio stream that follows.
 public struct WyomingTranscribe: WyomingMessage {

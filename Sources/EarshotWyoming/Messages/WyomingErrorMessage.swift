@@ -1,4 +1,4 @@
-public import EarshotProtocol
+public import EarshotJSON
 
 /// `error`: the server could not do what was asked. (Named so that it is not taken for a Swift `Error`.)
 public struct WyomingErrorMessage: WyomingMessage {

@@ -1,4 +1,4 @@
-import EarshotProtocol
+import EarshotJSON
 
 /// Typed reads of an event's data with errors naming the field, as `asr[0].models[1].name`.
 struct WyomingFields {

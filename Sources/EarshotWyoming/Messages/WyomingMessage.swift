@@ -1,4 +1,4 @@
-public import EarshotProtocol
+public import EarshotJSON
 
 /// One kind of Wyoming event as a typed value, convertible to and from ``WyomingEvent``.
 public protocol WyomingMessage: Equatable, Sendable {

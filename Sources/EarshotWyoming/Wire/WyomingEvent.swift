@@ -1,4 +1,4 @@
-public import EarshotProtocol
+public import EarshotJSON
 
 /// One Wyoming event: a type, a JSON object of data, and optional raw bytes (audio).
 ///

@@ -1,4 +1,4 @@
-import EarshotProtocol
+import EarshotJSON
 
 /// Turns a byte stream, in reads of any size, into Wyoming events.
 ///

@@ -1,4 +1,4 @@
-import EarshotPipeline
+import EarshotJSON
 import Testing
 
 @Suite struct JSONLineWriterTests {

@@ -1,7 +1,7 @@
-import EarshotProtocol
+import EarshotJSON
 import Testing
 
-@Suite struct ProtocolJSONParserTests {
+@Suite struct JSONParserTests {
     private func parse(_ text: String) throws -> JSONValue {
         try JSONParser.parse(Array(text.utf8))
     }

@@ -253,3 +253,41 @@ public struct JSONParser {
         return value
     }
 }
+
+/// Why a text is not JSON, and where parsing stopped.
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What was wrong, e.g. "expected ':' after an object key".
+    public var reason: String
+    /// Byte offset into the text where parsing failed (0-based).
+    public var offset: Int
+    /// Character position where parsing failed (1-based), for people.
+    public var column: Int
+
+    public init(reason: String, offset: Int, column: Int) {
+        self.reason = reason
+        self.offset = offset
+        self.column = column
+    }
+
+    public var description: String {
+        "\(reason) at column \(column)"
+    }
+}
+
+/// Finds where a byte sequence stops being valid UTF-8, so the error can say where.
+public enum UTF8Validation {
+    /// The offset of the first byte of the first invalid sequence, or `nil` when all is valid.
+    public static func firstInvalidOffset(in bytes: [UInt8]) -> Int? {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return nil }
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+}
