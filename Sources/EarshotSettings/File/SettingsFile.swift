@@ -56,3 +56,77 @@ extension SourcePosition {
     /// After every real position: problems without one sort last.
     fileprivate static let end = SourcePosition(line: .max, column: .max)
 }
+
+/// Why a configuration file cannot be used: every problem found in it, in file order.
+public struct SettingsFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var problems: [SettingsProblem]
+
+    public init(problems: [SettingsProblem]) {
+        self.problems = problems
+    }
+
+    /// One problem per line.
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+/// One thing wrong with a configuration file, worded like a compiler's diagnostic so an editor
+/// can jump to it and a person can act on it:
+///
+///     config.toml:12:1: [listening] end_silence_ms: expected an integer number of milliseconds, got a string ("700")
+public struct SettingsProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file, as it was named when read.
+    public var file: String
+    /// Where in the file, when known (always, except for a file that cannot be read).
+    public var position: SourcePosition?
+    /// The key at fault, dotted (`listening.end_silence_ms`); nil for the whole file.
+    public var keyPath: String?
+    /// How the message names what is at fault: `[listening] end_silence_ms`, `[listning]`.
+    public var subject: String?
+    public var message: String
+
+    public init(file: String, position: SourcePosition? = nil, keyPath: String? = nil, subject: String? = nil, message: String) {
+        self.file = file
+        self.position = position
+        self.keyPath = keyPath
+        self.subject = subject
+        self.message = message
+    }
+
+    public var line: Int? { position?.line }
+    public var column: Int? { position?.column }
+
+    public var description: String {
+        let place = position.map { "\(file):\($0.line):\($0.column)" } ?? file
+        return [place, subject, message].compactMap { $0 }.joined(separator: ": ")
+    }
+}
+
+/// A place in a text file, both counted from 1 (columns in Unicode scalars).
+public struct SourcePosition: Hashable, Sendable, Comparable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {
+        (lhs.line, lhs.column) < (rhs.line, rhs.column)
+    }
+}
+
+/// Where the configuration file is looked for.
+public enum SettingsLocation {
+    /// `$XDG_CONFIG_HOME/earshot/config.toml`, or `$HOME/.config/earshot/config.toml` when
+    /// `XDG_CONFIG_HOME` is unset, empty or relative (the XDG spec says to ignore it then); nil
+    /// without either. A nil `environment` means this process's.
+    public static func defaultPath(environment: [String: String]? = nil) -> String? {
+        let environment = environment ?? ProcessInfo.processInfo.environment
+        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+            return URL(fileURLWithPath: config).appendingPathComponent("earshot/config.toml").path
+        }
+        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        return URL(fileURLWithPath: home).appendingPathComponent(".config/earshot/config.toml").path
+    }
+}

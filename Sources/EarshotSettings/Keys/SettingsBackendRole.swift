@@ -47,4 +47,13 @@ public enum SettingsBackendRole: String, Equatable, Sendable {
         guard let number = Int(port), (1...65_535).contains(number) else { return "the port must be a number from 1 to 65535" }
         return nil
     }
+
+    /// Whether a text names a backend.
+    enum Verdict: Equatable {
+        case valid
+        /// Neither a backend's name nor an address.
+        case notABackend
+        /// A server address that cannot be used, and why.
+        case badAddress(String)
+    }
 }
