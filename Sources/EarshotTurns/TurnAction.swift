@@ -14,3 +14,120 @@ public enum TurnAction: Equatable, Hashable, Sendable {
         if case .transition(let transition) = self { transition.effects } else { [] }
     }
 }
+
+/// An accepted input: the snapshot before and after, and what the caller must do.
+public struct TurnTransition: Equatable, Hashable, Sendable {
+    /// The snapshot before the input.
+    public var from: TurnSnapshot
+    /// The snapshot after the input; push it to front ends when it differs from `from`.
+    public var to: TurnSnapshot
+    /// The effects to perform, in order.
+    public var effects: [TurnEffect]
+
+    public init(from: TurnSnapshot, to: TurnSnapshot, effects: [TurnEffect]) {
+        self.from = from
+        self.to = to
+        self.effects = effects
+    }
+}
+
+/// One thing the caller must do, in the order given, after an input was accepted.
+///
+/// Turns and replies are numbered by the machine; the caller echoes them back in
+/// `finalTranscript(turn:text:)`, `replyRequested(turn:text:)` and the playback inputs
+/// so late events from an abandoned turn are recognised as stale.
+public enum TurnEffect: Equatable, Hashable, Sendable {
+    /// Start capturing audio for voice activity detection.
+    case openMicrophone
+    /// Stop capturing audio.
+    case closeMicrophone
+    /// Start transcribing `turn`, from the moment the speech began (include the pre-roll;
+    /// after a barge-in, from when the interruption was first suspected).
+    case beginUtterance(turn: Int)
+    /// The user stopped speaking: finalise the transcript of `turn`.
+    case endUtterance(turn: Int)
+    /// Drop the audio and any transcription of `turn`.
+    case discardUtterance(turn: Int)
+    /// Ask the responder for a reply to `transcript`; answer with `replyRequested(turn:text:)`.
+    case requestReply(turn: Int, transcript: String)
+    /// Cancel the responder's pending reply for `turn`.
+    case discardReply(turn: Int)
+    /// Synthesise `text` and play it; report `playbackStarted(reply:)` and `playbackFinished(reply:)`.
+    case synthesize(reply: Int, text: String)
+    /// Lower the playback volume: the user may be interrupting.
+    case duckPlayback(reply: Int)
+    /// Restore the playback volume: the interruption was a false alarm.
+    case resumePlayback(reply: Int)
+    /// Stop playback and abandon any synthesis still running for `reply`.
+    case stopPlayback(reply: Int)
+    /// Tell the user about `error` (it is also in the new snapshot).
+    case reportError(TurnError)
+}
+
+/// Why an input was harmlessly ignored: it is stale or redundant, typically a peer racing a
+/// state change. Nothing changed; log it at debug level at most.
+public enum TurnIgnoreReason: Equatable, Hashable, Sendable {
+    /// A transcript for a turn that is no longer waiting for one.
+    case staleTranscript(turn: Int)
+    /// A reply for a turn that was already answered, abandoned or timed out.
+    case staleReply(turn: Int)
+    /// A playback event for a reply that is no longer in flight.
+    case stalePlayback(reply: Int)
+    /// The user started speaking while the microphone is muted.
+    case microphoneMuted
+    /// An utterance started while one is already in progress.
+    case utteranceInProgress
+    /// An utterance ended while none is in progress (it was already ended, discarded or cancelled).
+    case noUtteranceInProgress
+}
+
+/// Why an input made no sense in the current state; the caller turns it into an error response.
+///
+/// A rejected input changed nothing.
+public enum TurnRejection: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// Voice mode is off; only `start` is accepted.
+    case voiceModeOff
+    /// `start` while voice mode is already on.
+    case voiceModeAlreadyOn
+    /// `mute` while muted.
+    case alreadyMuted
+    /// `unmute` while not muted.
+    case notMuted
+    /// `stop` while the assistant is not audibly speaking.
+    case nothingPlaying
+    /// `cancel` while there is no turn in progress.
+    case nothingToCancel
+    /// `bargeInConfirmed` while no interruption is suspected.
+    case noBargeInSuspected
+    /// A transcript or reply names a turn that has not happened yet.
+    case unknownTurn(Int)
+    /// A playback event names a reply that was never handed out.
+    case unknownReply(Int)
+    /// A final transcript for the turn the user is still speaking.
+    case utteranceNotEnded(turn: Int)
+    /// A reply for the current turn before its transcript was sent to the responder.
+    case replyNotRequested(turn: Int)
+    /// An unprompted reply while the user or the assistant holds the floor.
+    case cannotSpeakWhile(TurnPhase)
+    /// An unprompted reply with no text (or only whitespace).
+    case emptyReply
+
+    /// A short message for an error response.
+    public var description: String {
+        switch self {
+        case .voiceModeOff: "voice mode is off"
+        case .voiceModeAlreadyOn: "voice mode is already on"
+        case .alreadyMuted: "the microphone is already muted"
+        case .notMuted: "the microphone is not muted"
+        case .nothingPlaying: "nothing is playing"
+        case .nothingToCancel: "there is no turn to cancel"
+        case .noBargeInSuspected: "no interruption is in progress"
+        case .unknownTurn(let turn): "turn \(turn) has not happened"
+        case .unknownReply(let reply): "reply \(reply) was never requested"
+        case .utteranceNotEnded(let turn): "turn \(turn) is still being spoken"
+        case .replyNotRequested(let turn): "turn \(turn) has no transcript yet"
+        case .cannotSpeakWhile(let phase): "cannot speak while \(phase.rawValue)"
+        case .emptyReply: "the reply is empty"
+        }
+    }
+}

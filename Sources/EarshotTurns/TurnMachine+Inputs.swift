@@ -1,3 +1,137 @@
+// MARK: - Voice mode, mute, stop and cancel
+
+extension TurnMachine {
+    /// Turns voice mode on: `idle` → `listening`, microphone open and unmuted.
+    public mutating func start() -> TurnAction {
+        guard case .idle = state else { return .rejected(.voiceModeAlreadyOn) }
+        microphoneMuted = false
+        return enter(.listening(error: nil), effects: [.openMicrophone])
+    }
+
+    /// Leaves voice mode from any active phase, abandoning whatever is pending.
+    public mutating func dismiss() -> TurnAction {
+        if case .idle = state { return .rejected(.voiceModeOff) }
+        let effects = abandonEffects + (microphoneMuted ? [] : [.closeMicrophone])
+        let from = snapshot
+        state = .idle
+        microphoneMuted = false
+        return .transition(TurnTransition(from: from, to: snapshot, effects: effects))
+    }
+
+    /// Mutes the microphone. Discards an utterance in progress; drops a suspected barge-in.
+    public mutating func mute() -> TurnAction {
+        if case .idle = state { return .rejected(.voiceModeOff) }
+        if microphoneMuted { return .rejected(.alreadyMuted) }
+        let from = snapshot
+        microphoneMuted = true
+        var effects: [TurnEffect] = [.closeMicrophone]
+        switch state {
+        case .hearing:
+            effects.append(.discardUtterance(turn: turn))
+            state = .listening(error: nil)
+        case .bargeInSuspected(let reply, let playbackDeadline, _):
+            effects.append(.resumePlayback(reply: reply))
+            state = .speaking(reply: reply, deadline: playbackDeadline)
+        case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
+            break
+        }
+        return .transition(TurnTransition(from: from, to: snapshot, effects: effects))
+    }
+
+    /// Unmutes the microphone; the phase is unchanged.
+    public mutating func unmute() -> TurnAction {
+        if case .idle = state { return .rejected(.voiceModeOff) }
+        guard microphoneMuted else { return .rejected(.notMuted) }
+        let from = snapshot
+        microphoneMuted = false
+        return .transition(TurnTransition(from: from, to: snapshot, effects: [.openMicrophone]))
+    }
+
+    /// Stops the assistant's speech and returns to `listening`.
+    public mutating func stop() -> TurnAction {
+        switch state {
+        case .idle:
+            return .rejected(.voiceModeOff)
+        case .speaking(let reply, _), .bargeInSuspected(let reply, _, _):
+            return enter(.listening(error: nil), effects: [.stopPlayback(reply: reply)])
+        case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech:
+            return .rejected(.nothingPlaying)
+        }
+    }
+
+    /// Abandons the current turn, whatever stage it reached, and returns to `listening`.
+    public mutating func cancel() -> TurnAction {
+        switch state {
+        case .idle:
+            return .rejected(.voiceModeOff)
+        case .listening:
+            return .rejected(.nothingToCancel)
+        case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected:
+            return enter(.listening(error: nil), effects: abandonEffects)
+        }
+    }
+}
+
+// MARK: - Speech
+
+extension TurnMachine {
+    /// The voice activity detector heard speech begin.
+    ///
+    /// From `listening` this starts the next turn. While `thinking` it supersedes the pending
+    /// turn (the user kept talking), like a realtime assistant cancelling its response. While
+    /// `speaking` it is only a suspected barge-in: playback is ducked until it is confirmed.
+    public mutating func utteranceStarted() -> TurnAction {
+        switch state {
+        case .idle:
+            return .rejected(.voiceModeOff)
+        case _ where microphoneMuted:
+            return .ignored(.microphoneMuted)
+        case .hearing, .bargeInSuspected:
+            return .ignored(.utteranceInProgress)
+        case .listening, .transcribing, .awaitingReply, .preparingSpeech:
+            return beginTurn(speechStartedAt: clock.now, after: abandonEffects)
+        case .speaking(let reply, let deadline):
+            let suspected = State.bargeInSuspected(reply: reply, playbackDeadline: deadline, speechStartedAt: clock.now)
+            return enter(suspected, effects: [.duckPlayback(reply: reply)])
+        }
+    }
+
+    /// The voice activity detector heard speech end.
+    ///
+    /// Ends the current turn's utterance, or resumes playback after a false interruption.
+    public mutating func utteranceEnded() -> TurnAction {
+        switch state {
+        case .hearing:
+            return endUtterance()
+        case .bargeInSuspected(let reply, let playbackDeadline, _):
+            return enter(.speaking(reply: reply, deadline: playbackDeadline), effects: [.resumePlayback(reply: reply)])
+        case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
+            return .ignored(.noUtteranceInProgress)
+        }
+    }
+
+    /// Confirms a suspected barge-in before `minimumInterruption` has passed (for example
+    /// because the transcriber already recognised words). ``tick()`` confirms it otherwise.
+    public mutating func bargeInConfirmed() -> TurnAction {
+        switch state {
+        case .idle:
+            return .rejected(.voiceModeOff)
+        case .bargeInSuspected(let reply, _, let speechStartedAt):
+            return beginTurn(speechStartedAt: speechStartedAt, after: [.stopPlayback(reply: reply)])
+        case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
+            return .rejected(.noBargeInSuspected)
+        }
+    }
+
+    /// `hearing` → `transcribing`.
+    mutating func endUtterance() -> TurnAction {
+        let deadline = clock.now.advanced(by: configuration.transcriptTimeout)
+        return enter(.transcribing(deadline: deadline), effects: [.endUtterance(turn: turn)])
+    }
+}
+
+// MARK: - Transcripts and replies
+
 extension TurnMachine {
     /// The transcriber's final transcript for `turn`.
     ///
@@ -69,5 +203,73 @@ extension TurnMachine {
         let deadline = clock.now.advanced(by: configuration.playbackStartTimeout)
         let preparing = State.preparingSpeech(reply: latestReply, deadline: deadline)
         return enter(preparing, effects: [.synthesize(reply: latestReply, text: text)])
+    }
+}
+
+// MARK: - Playback
+
+extension TurnMachine {
+    /// The player started playing `reply`: `thinking` → `speaking`.
+    public mutating func playbackStarted(reply started: Int) -> TurnAction {
+        if case .preparingSpeech(let reply, _) = state, reply == started {
+            let deadline = clock.now.advanced(by: configuration.maximumPlayback)
+            return enter(.speaking(reply: reply, deadline: deadline), effects: [])
+        }
+        return playbackEventOutOfTurn(reply: started)
+    }
+
+    /// The player finished `reply` (or synthesis produced no audio): back to `listening`.
+    ///
+    /// If the user was already talking over the end of it, their speech becomes the next turn.
+    public mutating func playbackFinished(reply finished: Int) -> TurnAction {
+        switch state {
+        case .preparingSpeech(let reply, _) where reply == finished, .speaking(let reply, _) where reply == finished:
+            return enter(.listening(error: nil), effects: [])
+        case .bargeInSuspected(let reply, _, let speechStartedAt) where reply == finished:
+            return beginTurn(speechStartedAt: speechStartedAt, after: [])
+        default:
+            return playbackEventOutOfTurn(reply: finished)
+        }
+    }
+
+    private func playbackEventOutOfTurn(reply: Int) -> TurnAction {
+        reply >= 1 && reply <= latestReply ? .ignored(.stalePlayback(reply: reply)) : .rejected(.unknownReply(reply))
+    }
+}
+
+// MARK: - Deadlines
+
+extension TurnMachine {
+    /// Acts on the deadline that has passed, if any. Returns `.none`, without allocating,
+    /// when nothing is due.
+    ///
+    /// Peers that miss a deadline have their work abandoned and the UI returns to
+    /// `listening` showing a ``TurnError``. An over-long utterance is ended as if the user
+    /// paused, and a suspected barge-in that lasted `minimumInterruption` is confirmed.
+    public mutating func tick() -> TurnAction {
+        guard let deadline = nextDeadline else { return .none }
+        guard clock.now >= deadline else { return .none }
+        switch state {
+        case .idle, .listening:
+            return .none
+        case .hearing:
+            return endUtterance()
+        case .transcribing:
+            // The utterance is not discarded: its transcript may still arrive, late.
+            return enter(.listening(error: .transcriptTimedOut(turn: turn)), effects: [.reportError(.transcriptTimedOut(turn: turn))])
+        case .awaitingReply:
+            return fail(.replyTimedOut(turn: turn))
+        case .preparingSpeech:
+            return fail(.playbackDidNotStart(turn: turn))
+        case .speaking:
+            return fail(.playbackTimedOut(turn: turn))
+        case .bargeInSuspected(let reply, _, let speechStartedAt):
+            return beginTurn(speechStartedAt: speechStartedAt, after: [.stopPlayback(reply: reply)])
+        }
+    }
+
+    /// Abandons the pending work and shows `error` in `listening`.
+    private mutating func fail(_ error: TurnError) -> TurnAction {
+        enter(.listening(error: error), effects: abandonEffects + [.reportError(error)])
     }
 }

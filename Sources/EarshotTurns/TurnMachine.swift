@@ -90,3 +90,101 @@ extension TurnMachine where C.Duration == Swift.Duration {
         self.init(clock: clock, configuration: .standard)
     }
 }
+
+extension TurnMachine {
+    /// The timeouts that keep every phase except `idle` and `listening` from waiting forever.
+    public struct Configuration: Equatable, Sendable {
+        /// How long the user must keep talking over the assistant before a suspected barge-in
+        /// is confirmed and playback stops. Shorter catches interruptions faster; longer
+        /// survives coughs and "mm-hm". Default 0.3 s.
+        public var minimumInterruption: C.Duration
+        /// The longest single utterance; after it the utterance is ended as if the user had
+        /// paused, so a stuck voice activity detector cannot hold the turn. Default 60 s.
+        public var maximumUtterance: C.Duration
+        /// How long to wait for the final transcript after the user stops. Default 5 s.
+        public var transcriptTimeout: C.Duration
+        /// How long to wait for the responder's reply after the transcript. Default 15 s.
+        public var replyTimeout: C.Duration
+        /// How long synthesis may take before audio starts playing. Default 10 s.
+        public var playbackStartTimeout: C.Duration
+        /// A watchdog for playback that never reports finishing; longer than any sensible
+        /// spoken reply. Default 5 minutes.
+        public var maximumPlayback: C.Duration
+
+        public init(
+            minimumInterruption: C.Duration,
+            maximumUtterance: C.Duration,
+            transcriptTimeout: C.Duration,
+            replyTimeout: C.Duration,
+            playbackStartTimeout: C.Duration,
+            maximumPlayback: C.Duration
+        ) {
+            self.minimumInterruption = minimumInterruption
+            self.maximumUtterance = maximumUtterance
+            self.transcriptTimeout = transcriptTimeout
+            self.replyTimeout = replyTimeout
+            self.playbackStartTimeout = playbackStartTimeout
+            self.maximumPlayback = maximumPlayback
+        }
+    }
+}
+
+extension TurnMachine.Configuration where C.Duration == Swift.Duration {
+    /// The defaults documented on each property.
+    public static var standard: Self {
+        Self(
+            minimumInterruption: .milliseconds(300),
+            maximumUtterance: .seconds(60),
+            transcriptTimeout: .seconds(5),
+            replyTimeout: .seconds(15),
+            playbackStartTimeout: .seconds(10),
+            maximumPlayback: .seconds(300)
+        )
+    }
+}
+
+extension TurnMachine {
+    /// Where the machine is. Each case holds what is needed to leave it; every case except
+    /// `idle` and `listening` holds a deadline so no peer can keep it waiting forever.
+    enum State: Equatable, Sendable {
+        /// Voice mode is off.
+        case idle
+        /// The microphone is open (unless muted) and nobody is speaking.
+        case listening(error: TurnError?)
+        /// The user is speaking the current turn; `deadline` ends an over-long utterance.
+        case hearing(deadline: C.Instant)
+        /// The current turn's utterance ended; its final transcript is due by `deadline`.
+        case transcribing(deadline: C.Instant)
+        /// The responder has the transcript; its reply is due by `deadline`.
+        case awaitingReply(deadline: C.Instant)
+        /// `reply` is being synthesised; audio is due to start by `deadline`.
+        case preparingSpeech(reply: Int, deadline: C.Instant)
+        /// `reply` is playing; it should finish by `deadline`.
+        case speaking(reply: Int, deadline: C.Instant)
+        /// `reply` is ducked because the user started talking at `speechStartedAt`;
+        /// `playbackDeadline` is kept for when the interruption turns out to be false.
+        case bargeInSuspected(reply: Int, playbackDeadline: C.Instant, speechStartedAt: C.Instant)
+
+        var phase: TurnPhase {
+            switch self {
+            case .idle: .idle
+            case .listening: .listening
+            case .hearing: .hearing
+            case .transcribing, .awaitingReply, .preparingSpeech: .thinking
+            case .speaking, .bargeInSuspected: .speaking
+            }
+        }
+
+        var error: TurnError? {
+            if case .listening(let error) = self { error } else { nil }
+        }
+
+        /// The reply being synthesised or played, if any.
+        var replyInFlight: Int? {
+            switch self {
+            case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _): reply
+            case .idle, .listening, .hearing, .transcribing, .awaitingReply: nil
+            }
+        }
+    }
+}

@@ -1,4 +1,5 @@
 @testable import EarshotTurns
+import Synchronization
 
 /// A `TurnMachine` on a `ManualClock`, remembering the reply numbers it hands out.
 struct TurnHarness {
@@ -40,5 +41,100 @@ struct TurnHarness {
         let reply = latestReply
         send { $0.playbackStarted(reply: reply) }
         send { $0.playbackFinished(reply: reply) }
+    }
+}
+
+/// Every distinct starting state, each reached by real inputs from a fresh machine after
+/// one complete warm-up turn (so turn 1 and reply 1 exist and are stale afterwards).
+enum TurnSituation: String, CaseIterable, Sendable {
+    case idle, listening, listeningMuted, hearing, transcribing, awaitingReply, preparingSpeech, speaking,
+        bargeInSuspected
+
+    static let transcript = "what time is it"
+    static let reply = "it is noon"
+
+    func make() -> TurnHarness {
+        var harness = TurnHarness()
+        harness.send { $0.start() }
+        harness.completeTurn()
+        switch self {
+        case .idle:
+            harness.send { $0.dismiss() }
+        case .listening:
+            break
+        case .listeningMuted:
+            harness.send { $0.mute() }
+        case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected:
+            advance(harness: &harness, through: self)
+        }
+        return harness
+    }
+
+    private func advance(harness: inout TurnHarness, through target: TurnSituation) {
+        let inOrder: [TurnSituation] = [
+            .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected,
+        ]
+        for step in inOrder {
+            switch step {
+            case .hearing: harness.send { $0.utteranceStarted() }
+            case .transcribing: harness.send { $0.utteranceEnded() }
+            case .awaitingReply: harness.send { $0.finalTranscript(turn: 2, text: Self.transcript) }
+            case .preparingSpeech: harness.send { $0.replyRequested(turn: 2, text: Self.reply) }
+            case .speaking: harness.send { $0.playbackStarted(reply: 2) }
+            case .bargeInSuspected: harness.send { $0.utteranceStarted() }
+            case .idle, .listening, .listeningMuted: break
+            }
+            if step == target { return }
+        }
+    }
+}
+
+/// A clock that moves only when a test advances it. A class, so the copy a `TurnMachine`
+/// holds sees the same time as the test.
+final class ManualClock: Clock, Sendable {
+    struct Instant: InstantProtocol, CustomStringConvertible {
+        var offset: Duration
+
+        func advanced(by duration: Duration) -> Instant {
+            Instant(offset: offset + duration)
+        }
+
+        func duration(to other: Instant) -> Duration {
+            other.offset - offset
+        }
+
+        static func < (lhs: Instant, rhs: Instant) -> Bool {
+            lhs.offset < rhs.offset
+        }
+
+        var description: String {
+            "t+\(offset)"
+        }
+    }
+
+    private let current = Mutex(Instant(offset: .zero))
+
+    var now: Instant {
+        current.withLock { $0 }
+    }
+
+    var minimumResolution: Duration {
+        .nanoseconds(1)
+    }
+
+    func advance(by duration: Duration) {
+        current.withLock { $0 = $0.advanced(by: duration) }
+    }
+
+    func advance(to instant: Instant) {
+        current.withLock { $0 = max($0, instant) }
+    }
+
+    /// Nothing under test sleeps on this clock; yielding until a test advances it is enough.
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        while now < deadline {
+            try Task.checkCancellation()
+            await Task.yield()
+        }
     }
 }

@@ -1,4 +1,0 @@
-/// The five phases of the voice UI.
-public enum TurnPhase: String, Sendable, Hashable, CaseIterable {
-    case idle, listening, hearing, thinking, speaking
-}
