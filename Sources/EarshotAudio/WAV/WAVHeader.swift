@@ -131,3 +131,53 @@ struct WAVHeader: Equatable, Sendable {
         return format
     }
 }
+
+// MARK: - Other containers
+
+extension WAVHeader {
+    /// Names the kind of file when it is a known non-WAV audio container, so the message can say what it is.
+    static func foreignContainer(in bytes: UnsafeRawBufferPointer) -> String? {
+        if bytes.matches("RIFX", at: 0) { return "a big-endian (RIFX) WAV file" }
+        if bytes.matches("RF64", at: 0) || bytes.matches("BW64", at: 0) { return "an RF64 (64-bit WAV) file" }
+        if bytes.matches("RIFF", at: 0) {
+            return bytes.matches("AVI ", at: 8) ? "an AVI video" : "a RIFF file that is not WAVE"
+        }
+        if bytes.matches("FORM", at: 0) { return "an AIFF file" }
+        if bytes.matches("fLaC", at: 0) { return "a FLAC file" }
+        if bytes.matches("OggS", at: 0) { return "an Ogg (Vorbis/Opus) file" }
+        if bytes.matches("caff", at: 0) { return "a Core Audio (CAF) file" }
+        if bytes.matches("ftyp", at: 4) { return "an MP4/M4A file" }
+        if bytes.matches("ID3", at: 0) { return "an MP3 file" }
+        if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] & 0xE0 == 0xE0 { return "an MP3/MPEG audio file" }
+        if bytes.count >= 4, bytes[0] == 0x1A, bytes[1] == 0x45, bytes[2] == 0xDF, bytes[3] == 0xA3 {
+            return "a Matroska/WebM file"
+        }
+        return nil
+    }
+}
+
+// MARK: - Reading little-endian fields
+
+extension UnsafeRawBufferPointer {
+    func littleEndianUInt16(at offset: Int) -> UInt16 {
+        UInt16(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    }
+
+    func littleEndianUInt32(at offset: Int) -> UInt32 {
+        UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    /// Whether the bytes at `offset` spell `ascii`; false if they run past the end.
+    func matches(_ ascii: String, at offset: Int) -> Bool {
+        let expected = ascii.utf8
+        guard offset >= 0, offset + expected.count <= count else { return false }
+        return self[offset..<offset + expected.count].elementsEqual(expected)
+    }
+
+    /// A chunk identifier for messages, with unprintable bytes escaped.
+    func fourCC(at offset: Int) -> String {
+        self[offset..<Swift.min(offset + 4, count)].map { byte in
+            (0x20...0x7E).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
+        }.joined()
+    }
+}

@@ -92,6 +92,11 @@ public final class PulseAudioEngine: Sendable {
         mainloop.withLock { session.setCaptureWanted(capturing) }
     }
 
+    /// Whether capture is wanted (set by `setCapturing`): while connected, frames should arrive.
+    public var isCapturing: Bool {
+        mainloop.withLock { session.captureWanted }
+    }
+
     /// The oldest captured frame not yet taken, or nil. Indices run on across reconnects; a gap
     /// means frames were dropped (see `counters.overflowFrames`).
     public func popFrame() -> AudioFrame? { ring.pop() }
@@ -129,10 +134,158 @@ public final class PulseAudioEngine: Sendable {
         mainloop.withLock { session.stopPlaybackNow() }
     }
 
+    /// Pauses the speaker at once, keeping what is queued (true), or resumes where it paused
+    /// (false): a possible interruption silences the reply without losing it.
+    public func pausePlayback(_ paused: Bool) {
+        mainloop.withLock { session.setPlaybackPaused(paused) }
+    }
+
     /// Returns once everything queued so far has played, or was stopped or lost.
     public func waitForPlayback() async {
         await withCheckedContinuation { continuation in
             mainloop.withLock { session.waitForPlayback(continuation) }
         }
     }
+}
+
+// MARK: - Devices
+
+// Device listing and choice. All of it needs the server: while it is away these throw an error
+// whose `isServerUnavailable` is true.
+extension PulseAudioEngine {
+    /// The server's sources and sinks, with the defaults marked.
+    public func devices() async throws(PulseError) -> PulseDeviceList {
+        let info = try await query(nil as PulseServerInfo?, "read the server's defaults") { $0.requestServerInfo($1) }
+        let sources = try await query([PulseDevice](), "list the sources") { $0.requestSources($1) }
+        let sinks = try await query([PulseDevice](), "list the sinks") { $0.requestSinks($1) }
+        func marked(_ devices: [PulseDevice], default name: String?) -> [PulseDevice] {
+            devices.map { device in
+                var device = device
+                device.isDefault = device.name == name
+                return device
+            }
+        }
+        let markedSources = marked(sources, default: info?.defaultSource)
+        return PulseDeviceList(
+            sources: markedSources.filter { !$0.isMonitor } + markedSources.filter(\.isMonitor),
+            sinks: marked(sinks, default: info?.defaultSink)
+        )
+    }
+
+    /// Captures from the source `name` from now on, or from the server's default (followed as it
+    /// changes) when nil. Returns the source now in use; an unknown name throws `.noEntity`.
+    /// With echo cancellation the canceller moves onto the source (which is what is returned) and
+    /// capture stays on the canceller's source.
+    @discardableResult
+    public func setSource(_ name: String?) async throws(PulseError) -> String {
+        try await select(.capture, name)
+    }
+
+    /// Plays on the sink `name` from now on, or on the server's default when nil. Returns the
+    /// sink now in use; an unknown name throws `.noEntity`. With echo cancellation, as for
+    /// `setSource`.
+    @discardableResult
+    public func setSink(_ name: String?) async throws(PulseError) -> String {
+        try await select(.playback, name)
+    }
+
+    private func select(_ role: PulseStreamRole, _ name: String?) async throws(PulseError) -> String {
+        if let name {
+            let operation = "use the \(role.deviceKind) \"\(name)\""
+            _ = try await query(nil as PulseDevice?, operation) { context, query in
+                switch role {
+                case .capture: context.requestSource(named: name, query)
+                case .playback: context.requestSink(named: name, query)
+                }
+            }
+        }
+        let result: Result<String, PulseError> = await withCheckedContinuation { continuation in
+            withSession { $0.select(role, name) { continuation.resume(returning: $0) } }
+        }
+        return try result.get()
+    }
+
+    /// Runs one libpulse query on the current connection and waits for its answer.
+    private func query<Value: Sendable>(
+        _ initial: Value, _ operation: String, _ issue: @escaping (PulseContext, PulseQuery<Value>) -> Void
+    ) async throws(PulseError) -> Value {
+        let result: Result<Value, PulseError> = await withCheckedContinuation { continuation in
+            withSession { session in
+                let query = PulseQuery(initial, operation: operation) { continuation.resume(returning: $0) }
+                guard let context = session.context, context.isReady else {
+                    return query.fail(PulseError(.connectionRefused, while: operation))
+                }
+                issue(context, query)
+            }
+        }
+        return try result.get()
+    }
+}
+
+// MARK: - Configuration
+
+extension PulseAudioEngine {
+    public struct Configuration: Sendable {
+        /// The server to connect to; nil lets libpulse choose (`PULSE_SERVER`, then the user's).
+        public var server: String?
+        /// The source to capture from; nil follows the server's default.
+        public var source: String?
+        /// The sink to play on; nil follows the server's default.
+        public var sink: String?
+        /// How the engine's connection and streams are named on the server.
+        public var applicationName: String
+        public var retryBackoff: RetryBackoff
+        /// How much captured audio may wait for the consumer before frames are dropped.
+        public var ringDuration: Duration
+        /// How far ahead of the speaker playback is buffered on the server; `stopPlayback` can
+        /// not silence audio the server has already handed to the device, so keep this short.
+        public var playbackLatency: Duration
+        /// Whether to put PulseAudio's echo canceller (`module-echo-cancel`, WebRTC) between the
+        /// engine and its devices, so the microphone does not hear the engine's own playback
+        /// through speakers. Falls back to the plain devices when the server cannot load it; see
+        /// `PulseEngineStatus.echoCancellation`. Assumes one such engine per server.
+        public var echoCancellation: Bool
+        /// The canceller's `aec_method`; tests set a bogus one to make loading fail.
+        var echoCancellerMethod = "webrtc"
+
+        public init(
+            server: String? = nil, source: String? = nil, sink: String? = nil,
+            applicationName: String = "Earshot", retryBackoff: RetryBackoff = RetryBackoff(),
+            ringDuration: Duration = .seconds(2), playbackLatency: Duration = .milliseconds(40),
+            echoCancellation: Bool = false
+        ) {
+            self.server = server
+            self.source = source
+            self.sink = sink
+            self.applicationName = applicationName
+            self.retryBackoff = retryBackoff
+            self.ringDuration = ringDuration
+            self.playbackLatency = playbackLatency
+            self.echoCancellation = echoCancellation
+        }
+    }
+}
+
+/// Delays between reconnection attempts: `initial`, doubling, never above `maximum`.
+public struct RetryBackoff: Sendable, Hashable {
+    public var initial: Duration
+    public var maximum: Duration
+    private var attempts = 0
+
+    /// The defaults keep the daemon listening again within a second of the server's return:
+    /// 0.1 s, 0.2 s, 0.4 s, then every 0.5 s.
+    public init(initial: Duration = .milliseconds(100), maximum: Duration = .milliseconds(500)) {
+        self.initial = initial
+        self.maximum = maximum
+    }
+
+    /// The delay before the next attempt.
+    public mutating func next() -> Duration {
+        let factor = 1 << min(attempts, 20)
+        attempts += 1
+        return min(initial * factor, maximum)
+    }
+
+    /// Starts over after a successful connection.
+    public mutating func reset() { attempts = 0 }
 }

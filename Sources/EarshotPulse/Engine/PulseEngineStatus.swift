@@ -26,3 +26,41 @@ public struct PulseEngineStatus: Sendable, Hashable {
         self.echoCancellation = echoCancellation
     }
 }
+
+/// What the engine tells the daemon about the sound server, in the order it happened.
+public enum PulseEngineEvent: Sendable, Hashable {
+    /// Connected (at start, or again after the server came back) and capturing from `source`.
+    /// `server` is the address connected to.
+    case connected(server: String, source: String, sink: String)
+    /// The server went away, or could not be reached; the next attempt comes after `retryIn`.
+    /// Sent once per loss, not for every failed retry.
+    case disconnected(PulseError, retryIn: Duration)
+    /// Capture moved to another source: chosen, followed (the default changed), or fallen back to
+    /// (the chosen one disappeared).
+    case sourceChanged(String)
+    /// Playback moved to another sink, for the same reasons.
+    case sinkChanged(String)
+    /// A source or sink appeared or disappeared.
+    case devicesChanged
+    /// Everything passed to `play` has been played.
+    case playbackFinished
+}
+
+/// How capture has gone since the engine started.
+public struct PulseEngineCounters: Sendable, Hashable {
+    /// Frames delivered by the server (including hole and dropped ones).
+    public var framesCaptured: Int
+    /// Frames that contained audio the server lost, filled with silence.
+    public var holeFrames: Int
+    /// Frames dropped because the consumer fell more than the ring's capacity behind.
+    public var overflowFrames: Int
+    /// Times the engine connected again after losing the server.
+    public var reconnects: Int
+
+    public init(framesCaptured: Int = 0, holeFrames: Int = 0, overflowFrames: Int = 0, reconnects: Int = 0) {
+        self.framesCaptured = framesCaptured
+        self.holeFrames = holeFrames
+        self.overflowFrames = overflowFrames
+        self.reconnects = reconnects
+    }
+}

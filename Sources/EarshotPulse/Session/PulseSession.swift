@@ -42,7 +42,7 @@ final class PulseSession: @unchecked Sendable {
     private var backoff: RetryBackoff
     private var reconnectTimer: OpaquePointer?
 
-    // Playback state, used by PulseSession+Playback.
+    // Playback state, used by PulseSession+Streams.
     var playbackQueue = PlaybackQueue()
     /// Bumped by every `play` and stop, so a drain that completes late is recognized as stale.
     var playbackGeneration = 0

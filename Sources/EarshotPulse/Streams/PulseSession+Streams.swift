@@ -1,6 +1,87 @@
 import CPulse
 import EarshotAudio
 
+// The record stream: 16 kHz mono s16le in 10 ms fragments, cut into frames for the ring.
+extension PulseSession {
+    static let captureSampleSpec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFrame.sampleRate), channels: 1)
+
+    /// One frame's worth of bytes per fragment: the server wakes the engine 100 times a second.
+    static let captureBufferAttributes = pa_buffer_attr(
+        maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
+        fragsize: UInt32(AudioFrame.sampleCount * MemoryLayout<Int16>.size)
+    )
+
+    func openRecordStream(device: String?) {
+        guard let context else { return }
+        do {
+            let stream = try PulseStream(
+                context: context, name: "\(configuration.applicationName) microphone",
+                sampleSpec: Self.captureSampleSpec
+            )
+            recordStream = stream
+            let callbacks = PulseStream.Callbacks(
+                state: { _, userdata in PulseSession.from(userdata)?.recordStreamStateChanged() },
+                moved: { _, userdata in PulseSession.from(userdata)?.streamMoved(.capture) },
+                request: { _, _, userdata in PulseSession.from(userdata)?.captureAvailable() }
+            )
+            captureOpenedOn = device
+            try stream.connect(
+                PA_STREAM_RECORD, device: device, bufferAttributes: Self.captureBufferAttributes,
+                flags: PA_STREAM_ADJUST_LATENCY, callbacks: callbacks, userdata: userdata
+            )
+        } catch {
+            recordStream?.close()
+            recordStream = nil
+            streamFailed(.capture, error, device: device)
+        }
+    }
+
+    /// Pauses or resumes capture; a paused stream delivers nothing and the next frame starts
+    /// afresh.
+    func setCaptureWanted(_ wanted: Bool) {
+        guard wanted != captureWanted else { return }
+        captureWanted = wanted
+        if !wanted { assembler.discardPartialFrame() }
+        recordStream?.cork(!wanted)
+    }
+
+    private func recordStreamStateChanged() {
+        guard let stream = recordStream else { return }
+        switch stream.state {
+        case PA_STREAM_READY:
+            if !captureWanted { stream.cork(true) }
+            streamReady(.capture, on: stream.deviceName)
+        case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
+            // When the whole server goes, the context's callback has already torn everything down.
+            guard context?.isReady == true else { return }
+            let device = captureOpenedOn
+            let error = stream.lastError(while: "capture from \(device.map { "\"\($0)\"" } ?? "the default source")")
+            stream.close()
+            recordStream = nil
+            assembler.discardPartialFrame()
+            streamFailed(.capture, error, device: device)
+        default:
+            break
+        }
+    }
+
+    /// The audio path: copy what arrived into the ring, wake the consumer, return. No
+    /// allocation, no lock, no logging.
+    private func captureAvailable() {
+        guard let stream = recordStream else { return }
+        var completed = 0
+        let assembler = self.assembler
+        stream.readAvailable { bytes, length in
+            if let bytes {
+                completed += assembler.append(bytes)
+            } else {
+                completed += assembler.appendHole(byteCount: length)
+            }
+        }
+        if completed > 0 { framesAvailable.signal() }
+    }
+}
+
 // The playback stream: 16 kHz mono float samples for cues and speech, queued here and written
 // as the server asks for them, so the server buffers only `playbackLatency` ahead and a stop is
 // heard at once.
@@ -149,5 +230,67 @@ extension PulseSession {
         let waiters = playbackWaiters
         playbackWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
+    }
+}
+
+// Ducking: the playback stream's own volume on the server (its sink input), so speech gets
+// quieter at once, without touching the sink's volume that the user set.
+extension PulseSession {
+    /// The playback stream's volume for `playbackGain`: `pa_sw_volume_from_linear` keeps the
+    /// gain linear in amplitude (0.25 is -12 dB), not PulseAudio's cubic slider scale.
+    var playbackVolume: pa_volume_t { pa_sw_volume_from_linear(Double(playbackGain)) }
+
+    func setPlaybackGain(_ gain: Float) {
+        playbackGain = gain
+        applyPlaybackGain()
+    }
+
+    /// Sends `playbackGain` to the server without waiting; a stream not yet ready gets it when it
+    /// connects or becomes ready.
+    func applyPlaybackGain() {
+        guard let context, let stream = playbackStream, stream.isReady, let index = stream.serverIndex else { return }
+        let gain = playbackGain
+        let query = PulseQuery((), operation: "set the playback volume to \(gain)") { [logger] result in
+            if case .failure(let error) = result {
+                logger.warning("could not set the playback volume", metadata: ["error": "\(error)"])
+            }
+        }
+        context.setSinkInputVolume(index, playbackVolume, channels: Self.playbackSampleSpec.channels, query)
+    }
+}
+
+/// Samples waiting to be written to the playback stream, in the order they were queued.
+struct PlaybackQueue {
+    private var chunks: [[Float]] = []
+    /// Samples of `chunks[0]` already written.
+    private var offset = 0
+
+    var isEmpty: Bool { chunks.isEmpty }
+
+    mutating func append(_ samples: [Float]) {
+        if !samples.isEmpty { chunks.append(samples) }
+    }
+
+    mutating func removeAll() {
+        chunks.removeAll()
+        offset = 0
+    }
+
+    /// Hands up to `limit` of the oldest samples to `body` in one contiguous piece and removes
+    /// them if `body` succeeds; returns how many were handed over.
+    mutating func consume<Failure: Error>(
+        upTo limit: Int, _ body: (UnsafeBufferPointer<Float>) throws(Failure) -> Void
+    ) throws(Failure) -> Int {
+        guard let first = chunks.first, limit > 0 else { return 0 }
+        let count = min(limit, first.count - offset)
+        try first.withUnsafeBufferPointer { (samples) throws(Failure) in
+            try body(UnsafeBufferPointer(rebasing: samples[offset..<(offset + count)]))
+        }
+        offset += count
+        if offset == first.count {
+            chunks.removeFirst()
+            offset = 0
+        }
+        return count
     }
 }
