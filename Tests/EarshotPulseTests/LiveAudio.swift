@@ -3,6 +3,7 @@ import EarshotPulse
 import EarshotTestSupport
 import Foundation
 import Logging
+import Synchronization
 
 /// A test server, an engine connected to it and the engine's events: the setup of every live test.
 struct LiveAudio {
@@ -62,5 +63,109 @@ struct LiveAudio {
     static func fixture(_ name: String) -> String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/endpointer/\(name)").path
+    }
+}
+
+/// Every event an engine sends, with when the test saw it.
+final class EventLog: Sendable {
+    struct Entry: Sendable {
+        var event: PulseEngineEvent
+        var time: ContinuousClock.Instant
+    }
+
+    private let entries = Mutex<[Entry]>([])
+
+    private init() {}
+
+    /// Starts reading `engine.events` (until the engine stops).
+    static func recording(_ engine: PulseAudioEngine) -> EventLog {
+        let log = EventLog()
+        Task {
+            for await event in engine.events {
+                log.entries.withLock { $0.append(Entry(event: event, time: .now)) }
+            }
+        }
+        return log
+    }
+
+    var all: [Entry] { entries.withLock { $0 } }
+    var events: [PulseEngineEvent] { all.map(\.event) }
+
+    /// The first event from position `start` on that `matches`, waiting up to `timeout`.
+    func first(
+        from start: Int = 0, within timeout: Duration = .seconds(5), where matches: (PulseEngineEvent) -> Bool
+    ) async -> Entry? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let entry = all.dropFirst(start).first(where: { matches($0.event) }) { return entry }
+            if ContinuousClock.now >= deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+    }
+
+    func firstConnected(from start: Int = 0, within timeout: Duration = .seconds(5)) async -> Entry? {
+        await first(from: start, within: timeout) { if case .connected = $0 { true } else { false } }
+    }
+}
+
+/// A consumer thread like the daemon's: waits for frames, pops them, keeps them with their arrival
+/// time.
+final class FrameCollector: Sendable {
+    struct Arrival: Sendable {
+        var frame: AudioFrame
+        var time: ContinuousClock.Instant
+    }
+
+    private let arrivals = Mutex<[Arrival]>([])
+    private let isRunning = Atomic<Bool>(true)
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ engine: PulseAudioEngine) {
+        // The thread holds the collector until `stop`.
+        Thread { [self] in
+            while isRunning.load(ordering: .relaxed) {
+                guard engine.waitForFrames(timeout: .milliseconds(20)) else { continue }
+                while let frame = engine.popFrame() {
+                    let now = ContinuousClock.now
+                    arrivals.withLock { $0.append(Arrival(frame: frame, time: now)) }
+                }
+            }
+            finished.signal()
+        }.start()
+    }
+
+    func stop() {
+        guard isRunning.exchange(false, ordering: .relaxed) else { return }
+        finished.wait()
+    }
+
+    var all: [Arrival] { arrivals.withLock { $0 } }
+    var count: Int { arrivals.withLock { $0.count } }
+
+    /// The samples of every frame from position `start` on, in order.
+    func samples(from start: Int = 0) -> [Float] {
+        arrivals.withLock { arrivals in
+            var samples: [Float] = []
+            samples.reserveCapacity(max(0, arrivals.count - start) * AudioFrame.sampleCount)
+            for arrival in arrivals.dropFirst(start) {
+                for i in 0..<AudioFrame.sampleCount { samples.append(arrival.frame.samples[i]) }
+            }
+            return samples
+        }
+    }
+
+    /// Waits until at least `count` frames have arrived; false on timeout.
+    func waitUntil(count: Int, within timeout: Duration = .seconds(5)) async -> Bool {
+        await waitUntil(within: timeout) { $0.count >= count }
+    }
+
+    /// Waits until `condition` holds for the frames so far; false on timeout.
+    func waitUntil(within timeout: Duration, _ condition: ([Arrival]) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition(all) { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return condition(all)
     }
 }
