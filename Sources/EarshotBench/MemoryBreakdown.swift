@@ -14,6 +14,8 @@ struct MemoryBreakdown {
     var anonymous = 0
     /// Proportional set size in kilobytes: each shared page divided by the processes mapping it.
     var proportional = 0
+    /// Unique set size in kilobytes: the pages no other process maps (what quitting would free).
+    var unique = 0
 
     init(pid: pid_t) throws {
         // /proc files report a size of 0, so read to the end rather than by the file's size.
@@ -46,6 +48,8 @@ struct MemoryBreakdown {
                 }
             case "Pss:":
                 proportional += kilobytes
+            case "Private_Clean:", "Private_Dirty:":
+                unique += kilobytes
             default:
                 break
             }

@@ -25,9 +25,6 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     private let silentFrame = AudioFrame.silence(index: 0)
     /// The pitch of what the speaker played: voicing at that pitch is the echo's, not the person's.
     private var echoPitch = EchoPitchTrack()
-    /// Frames the detector took for speech and the gate for echo since the speaker began after a
-    /// silence: enough of them show that the echo reaches the microphone.
-    private var echoSpeechFrames = 0
     /// Which of the latest frames the gate judged to be only the assistant's echo.
     private var echoFrames = [Bool](repeating: false, count: 8)
     /// While a suspected interruption has paused the reply: how many frames the person has been
@@ -35,6 +32,10 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     private var interruptionSilence: Int?
     /// A `speech` start went out without its end yet.
     private var speechOpen = false
+    /// The onset and audio start of speech heard over the reply, not yet reported: a suspected
+    /// interruption becomes speech for front ends only once it is confirmed (a cough, an "mm",
+    /// or what remains of the reply's own sound in the room resumes the reply without a trace).
+    private var unconfirmedSpeech: (onset: Double, audioStart: Double)?
     private let clock: StreamClock
     private var lastFrameIndex = -1
     private var started = false
@@ -110,10 +111,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         echoFrames[frame.index % echoFrames.count] = echo
         if var activity = detector.process(frame) {
             // The assistant's own voice is never the person speaking (no barge-in on itself).
-            if activity.isSpeech, echoFrames[activity.frameIndex % echoFrames.count] {
-                activity.isSpeech = false
-                echoSpeechFrames += 1
-            }
+            if activity.isSpeech, echoFrames[activity.frameIndex % echoFrames.count] { activity.isSpeech = false }
             // A cough over the reply lets the echo's pitch through with it: that voicing is not the person's.
             if framesSincePlayback <= Self.echoTailFrames + detector.lookaheadFrames, let cues = activity.cues,
                echoPitch.matches(cues, frameIndex: activity.frameIndex, delay: echoDelay) {
@@ -130,14 +128,10 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         }
     }
 
-    /// Frames of speech the gate must have taken for echo before the echo counts as heard while
-    /// its delay is still unknown (half a second).
-    static var echoHeardFrames: Int { 50 }
-
-    /// Where the speaker's echo lies in the microphone's stream, as far as the gate has heard it.
+    /// Where the speaker's echo lies in the microphone's stream: known once the gate has locked
+    /// onto its delay, which it does only when the microphone follows what was played.
     private var echoDelay: EchoPitchTrack.EchoDelay {
-        if let delay = echoGate.delayFrames { return .locked(delay) }
-        return echoSpeechFrames >= Self.echoHeardFrames ? .within(echoGate.configuration.maximumDelayFrames) : .unheard
+        echoGate.delayFrames.map(EchoPitchTrack.EchoDelay.locked) ?? .unheard
     }
 
     /// Frames of silence that end a suspected interruption as a false alarm: a cough or a click
@@ -151,6 +145,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         interruptionSilence = next
         guard next >= Self.falseInterruptionSilenceFrames else { return }
         endpointer.reset()
+        unconfirmedSpeech = nil
         if speechOpen {
             speechOpen = false
             emit(.speechEnded(
@@ -167,7 +162,6 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         echoGate.played(frame)
         echoPitch.played(frame, alongside: lastFrameIndex)
         playedAlongsideLatestFrame = true
-        if framesSincePlayback > Self.echoTailFrames { echoSpeechFrames = 0 }
         framesSincePlayback = 0
         if configuration.emitsLevels, let reading = speakerMeter.process(frame) {
             emit(.level(.speaker, reading))
@@ -246,17 +240,25 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             if machine.snapshot.phase == .speaking { perform(machine.utteranceEnded(), emit: emit, work: work) }
         case .speechStarted(let onsetFrame, let audioStartFrame):
             nextUtteranceStart = audioStartFrame
-            // While speaking, the suspected onset already went to the machine (barge-in).
-            let action = machine.snapshot.phase == .speaking ? TurnAction.none : machine.utteranceStarted()
+            let onset = Double(onsetFrame) * AudioFrame.duration, audioStart = Double(audioStartFrame) * AudioFrame.duration
+            // While speaking, the suspected onset already went to the machine (barge-in), and the
+            // speech is reported when the machine confirms the interruption.
+            guard machine.snapshot.phase != .speaking else {
+                unconfirmedSpeech = (onset, audioStart)
+                return
+            }
+            let action = machine.utteranceStarted()
             // The speech event goes out before the phase change it causes.
             speechOpen = true
-            emit(.speechStarted(
-                turn: machine.snapshot.turn,
-                audioStart: Double(audioStartFrame) * AudioFrame.duration,
-                time: Double(onsetFrame) * AudioFrame.duration
-            ))
+            emit(.speechStarted(turn: machine.snapshot.turn, audioStart: audioStart, time: onset))
             perform(action, emit: emit, work: work)
         case .speechEnded(_, let endFrame, let reason):
+            guard unconfirmedSpeech == nil else {
+                // Over before the interruption was confirmed: the reply resumes.
+                unconfirmedSpeech = nil
+                perform(machine.utteranceEnded(), emit: emit, work: work)
+                return
+            }
             speechOpen = false
             emit(.speechEnded(turn: machine.snapshot.turn, reason: reason, time: Double(endFrame) * AudioFrame.duration))
             perform(machine.utteranceEnded(), emit: emit, work: work)
@@ -265,6 +267,11 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
 
     private mutating func perform(_ action: TurnAction, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
         guard case .transition(let transition) = action else { return }
+        if transition.to.phase == .hearing, let speech = unconfirmedSpeech {
+            unconfirmedSpeech = nil
+            speechOpen = true
+            emit(.speechStarted(turn: transition.to.turn, audioStart: speech.audioStart, time: speech.onset))
+        }
         if transition.from != transition.to { emit(.state(transition.to, time: now)) }
         for effect in transition.effects {
             switch effect {

@@ -53,13 +53,6 @@ import Testing
         #expect(!unvoiced)
     }
 
-    @Test func anEchoHeardAtAnUnknownDelayIsSearchedForOverTheWholeRange() {
-        let echo = Self.echo(of: Self.vowel(150, frames: 40) + (40..<70).map { AudioFrame.silence(index: $0) })
-        #expect(echo(150, 55, .within(32)), "played 15 to 30 frames before")
-        #expect(!echo(150, 55, .within(5)), "nothing voiced was played in the last 7 frames")
-        #expect(!echo(220, 55, .within(32)))
-    }
-
     @Test func silencePlayedExplainsNoPitch() {
         let echo = Self.echo(of: Self.vowel(150, frames: 40), silenceAfter: 40)
         #expect(!echo(150, 76, .locked(6)))

@@ -47,20 +47,14 @@ public struct EchoPitchTrack: Sendable {
         case unheard
         /// Heard, at this delay (the echo gate's lock), give or take the analysis windows' offsets.
         case locked(Int)
-        /// Heard, at a delay not yet known: anywhere up to this many frames.
-        case within(Int)
     }
 
     /// Whether `cues` of microphone frame `frameIndex` are voiced at a pitch the speaker played
     /// `delay` earlier.
     public func matches(_ cues: SpeechCues, frameIndex: Int, delay: EchoDelay) -> Bool {
         guard cues.periodicity >= TurnProsody.periodicityThreshold, cues.pitchHz > 0 else { return false }
-        let ages: ClosedRange<Int>
-        switch delay {
-        case .unheard: return false
-        case .locked(let frames): ages = max(frames - Self.alignmentSlackFrames, 0)...max(frames + Self.alignmentSlackFrames, 0)
-        case .within(let frames): ages = 0...max(frames + Self.alignmentSlackFrames, 0)
-        }
+        guard case .locked(let frames) = delay else { return false }
+        let ages = max(frames - Self.alignmentSlackFrames, 0)...max(frames + Self.alignmentSlackFrames, 0)
         let heard = 12 * log2(cues.pitchHz / 100)
         for age in ages where age < Self.capacity {
             let played = frameIndex - age
