@@ -6,8 +6,9 @@ import Synchronization
 
 /// Everything the engine does with libpulse: the connection, its two streams, the retry timer.
 ///
-/// A session is a state machine driven by libpulse callbacks on the mainloop thread; the engine's
-/// public methods reach it only with the mainloop lock held. Callbacks get an unretained pointer
+/// A session is driven by libpulse callbacks on the mainloop thread; the engine's public methods
+/// reach it only with the mainloop lock held. Whether and when to connect, report and retry is
+/// decided by `PulseConnectionMachine`; the session performs its actions. Callbacks get an unretained pointer
 /// to it; the engine keeps it alive until the mainloop is stopped, and every libpulse object it
 /// owns has its callbacks cleared before it is released.
 final class PulseSession: @unchecked Sendable {
@@ -23,7 +24,7 @@ final class PulseSession: @unchecked Sendable {
     let reconnects = Atomic<Int>(0)
     let emit: @Sendable (PulseEngineEvent) -> Void
 
-    var isRunning = false
+    var connection: PulseConnectionMachine
     var context: PulseContext?
     var recordStream: PulseStream?
     var playbackStream: PulseStream?
@@ -34,12 +35,6 @@ final class PulseSession: @unchecked Sendable {
     /// requested device from a failed default.
     var captureOpenedOn: String?
     var playbackOpenedOn: String?
-    /// `.connected` was sent for the current context.
-    var isConnected = false
-    private var hasEverConnected = false
-    /// `.disconnected` was sent for the current outage (failed retries are not reported again).
-    private var hasReportedLoss = false
-    private var backoff: RetryBackoff
     private var reconnectTimer: OpaquePointer?
 
     // Playback state, used by PulseSession+Streams.
@@ -84,8 +79,12 @@ final class PulseSession: @unchecked Sendable {
         self.emit = emit
         self.capture = PulseRoute(requested: configuration.source)
         self.playback = PulseRoute(requested: configuration.sink)
-        self.backoff = configuration.retryBackoff
+        self.connection = PulseConnectionMachine(backoff: configuration.retryBackoff)
     }
+
+    var isRunning: Bool { connection.isRunning }
+    /// `.connected` was sent for the current context.
+    var isConnected: Bool { connection.isConnected }
 
     var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
 
@@ -96,17 +95,14 @@ final class PulseSession: @unchecked Sendable {
     // MARK: Lifecycle (mainloop lock held)
 
     func begin() {
-        guard !isRunning else { return }
-        isRunning = true
-        connect()
+        perform(connection.start())
     }
 
     /// Stops for good; `teardown()` then closes everything without reporting it. True when the
     /// echo canceller is still being unloaded: `unloaded` is called once the server has answered,
     /// and `teardown()` should wait until then (closing the connection first loses the request).
     func end(unloaded: @escaping () -> Void) -> Bool {
-        isRunning = false
-        cancelReconnect()
+        perform(connection.stop())
         // Closed first, so the server does not move them when the canceller's devices go.
         closeStreams()
         return releaseEchoCanceller(then: unloaded)
@@ -114,8 +110,36 @@ final class PulseSession: @unchecked Sendable {
 
     // MARK: Connection
 
+    private func perform(_ actions: [PulseConnectionMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .connect:
+                connect()
+            case .watchServer:
+                guard let context else { continue }
+                context.subscribe(callback: { _, event, index, userdata in
+                    PulseSession.from(userdata)?.serverEvent(event, index: index)
+                }, userdata: userdata)
+                refreshServerInfo()
+            case .reportConnected(let reconnected):
+                reportConnected(reconnected: reconnected)
+            case .tearDown:
+                teardown()
+            case .reportLoss(let error, let delay):
+                logger.warning("lost the sound server", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
+                emit(.disconnected(error, retryIn: delay))
+            case .noteStillUnavailable(let error, let delay):
+                logger.debug("sound server still unavailable", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
+            case .retry(let delay):
+                scheduleReconnect(after: delay)
+            case .cancelRetry:
+                cancelReconnect()
+            }
+        }
+    }
+
     private func connect() {
-        guard isRunning, context == nil else { return }
+        guard context == nil else { return }
         do {
             let context = try PulseContext(mainloop: mainloop, applicationName: configuration.applicationName)
             self.context = context
@@ -124,8 +148,8 @@ final class PulseSession: @unchecked Sendable {
             }, userdata: userdata)
         } catch {
             // If libpulse failed the context inside pa_context_connect, the state callback has
-            // already reported the loss and scheduled the next attempt.
-            if context != nil || reconnectTimer == nil { connectionLost(error) }
+            // already reported it, and the machine ignores this second report.
+            connectionLost(error)
         }
     }
 
@@ -134,10 +158,7 @@ final class PulseSession: @unchecked Sendable {
         switch context.state {
         case PA_CONTEXT_READY:
             logger.debug("connected to the sound server", metadata: ["server": "\(context.serverAddress ?? "?")"])
-            context.subscribe(callback: { _, event, index, userdata in
-                PulseSession.from(userdata)?.serverEvent(event, index: index)
-            }, userdata: userdata)
-            refreshServerInfo()
+            perform(connection.contextReady())
         case PA_CONTEXT_FAILED, PA_CONTEXT_TERMINATED:
             let operation = isConnected ? "stay connected to the sound server" : "connect to the sound server"
             connectionLost(context.lastError(while: operation))
@@ -146,20 +167,9 @@ final class PulseSession: @unchecked Sendable {
         }
     }
 
-    /// Tears everything down, tells the daemon (once per outage) and schedules the next attempt.
+    /// The connection failed: the machine decides what is torn down, reported and retried.
     func connectionLost(_ error: PulseError) {
-        let wasConnected = isConnected
-        teardown()
-        guard isRunning else { return }
-        let delay = backoff.next()
-        if wasConnected || !hasReportedLoss {
-            hasReportedLoss = true
-            logger.warning("lost the sound server", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
-            emit(.disconnected(error, retryIn: delay))
-        } else {
-            logger.debug("sound server still unavailable", metadata: ["error": "\(error)", "retry_in": "\(delay)"])
-        }
-        scheduleReconnect(after: delay)
+        perform(connection.failed(error))
     }
 
     /// Reports the connection once capture runs and playback is ready too (or has failed: a
@@ -167,11 +177,11 @@ final class PulseSession: @unchecked Sendable {
     /// moment the daemon hears of it.
     func reportConnectedWhenReady() {
         guard !isConnected, recordStream?.isReady == true, playbackStream?.isReady ?? true else { return }
-        isConnected = true
-        hasReportedLoss = false
-        backoff.reset()
-        if hasEverConnected { reconnects.add(1, ordering: .relaxed) }
-        hasEverConnected = true
+        perform(connection.streamsReady())
+    }
+
+    private func reportConnected(reconnected: Bool) {
+        if reconnected { reconnects.add(1, ordering: .relaxed) }
         let server = context?.serverAddress ?? configuration.server ?? ""
         let source = capture.current ?? ""
         if playback.current == nil { playback.current = playback.target(default: serverInfo?.defaultSink) }
@@ -186,7 +196,6 @@ final class PulseSession: @unchecked Sendable {
     }
 
     func teardown() {
-        isConnected = false
         statusStore.withLock { $0 = PulseEngineStatus() }
         closeStreams()
         // Cleared before closing: closing cancels pending queries, whose completions check it.
@@ -217,8 +226,7 @@ final class PulseSession: @unchecked Sendable {
         cancelReconnect()
         reconnectTimer = mainloop.makeTimer(after: delay, callback: { _, _, _, userdata in
             guard let session = PulseSession.from(userdata) else { return }
-            session.cancelReconnect()
-            session.connect()
+            session.perform(session.connection.retryTimerFired())
         }, userdata: userdata)
     }
 
