@@ -27,9 +27,6 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     private var echoPitch = EchoPitchTrack()
     /// Which of the latest frames the gate judged to be only the assistant's echo.
     private var echoFrames = [Bool](repeating: false, count: 8)
-    /// While a suspected interruption has paused the reply: how many frames the person has been
-    /// silent since they last spoke (nil when no interruption is suspected).
-    private var interruptionSilence: Int?
     /// A `speech` start went out without its end yet.
     private var speechOpen = false
     /// The onset and audio start of speech heard over the reply, not yet reported: a suspected
@@ -118,11 +115,9 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 activity.cues?.periodicity = 0
             }
             if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
-            checkInterruption(speaking: activity.isSpeech, emit: emit, work: work)
+            if activity.isSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
         }
-        // A suspected interruption is confirmed only while the person is still speaking: a burst
-        // that already fell silent waits to be declared a false alarm instead.
-        if (interruptionSilence ?? 0) == 0 { perform(machine.tick(), emit: emit, work: work) }
+        perform(machine.tick(), emit: emit, work: work)
         if handsOutUtteranceAudio, let turn = recordingTurn, recordingBeganAt != frame.index {
             work(.utteranceAudio(turn: turn, frame: copy frame))
         }
@@ -132,28 +127,6 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     /// onto its delay, which it does only when the microphone follows what was played.
     private var echoDelay: EchoPitchTrack.EchoDelay {
         echoGate.delayFrames.map(EchoPitchTrack.EchoDelay.locked) ?? .unheard
-    }
-
-    /// Frames of silence that end a suspected interruption as a false alarm: a cough or a click
-    /// should not wait for the end-of-turn silence before the reply resumes.
-    static var falseInterruptionSilenceFrames: Int { 8 }
-
-    /// A burst that falls silent before the interruption is confirmed resumes the reply.
-    private mutating func checkInterruption(speaking: Bool, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
-        guard let silence = interruptionSilence else { return }
-        let next = speaking ? 0 : silence + 1
-        interruptionSilence = next
-        guard next >= Self.falseInterruptionSilenceFrames else { return }
-        endpointer.reset()
-        unconfirmedSpeech = nil
-        if speechOpen {
-            speechOpen = false
-            emit(.speechEnded(
-                turn: machine.snapshot.turn, reason: .falseInterruption,
-                time: Double(lastFrameIndex + 1 - next) * AudioFrame.duration
-            ))
-        }
-        perform(machine.utteranceEnded(), emit: emit, work: work)
     }
 
     /// Reports the 10 ms the speaker is playing alongside the latest microphone frame: its
@@ -173,7 +146,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         if !started { begin(emit: emit, work: work) }
         for activity in detector.finish(after: lastFrameIndex) {
             if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
-            checkInterruption(speaking: activity.isSpeech, emit: emit, work: work)
+            if activity.isSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
         }
         if let boundary = endpointer.finish() { handle(boundary, emit: emit, work: work) }
         perform(machine.tick(), emit: emit, work: work)
@@ -265,6 +238,17 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         }
     }
 
+    /// The machine took a suspected interruption for a false alarm: what the endpointer began of
+    /// it is dropped, and speech already reported is ended.
+    private mutating func abandonInterruption(emit: (PipelineEvent) -> Void) {
+        endpointer.reset()
+        unconfirmedSpeech = nil
+        guard speechOpen else { return }
+        speechOpen = false
+        let silence = Double(configuration.turns.falseInterruptionSilence / .milliseconds(1)) / 1000
+        emit(.speechEnded(turn: machine.snapshot.turn, reason: .falseInterruption, time: now - silence))
+    }
+
     private mutating func perform(_ action: TurnAction, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
         guard case .transition(let transition) = action else { return }
         if transition.to.phase == .hearing, let speech = unconfirmedSpeech {
@@ -276,7 +260,6 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         for effect in transition.effects {
             switch effect {
             case .beginUtterance(let turn):
-                interruptionSilence = nil
                 recordingTurn = turn
                 recordingBeganAt = lastFrameIndex
                 if handsOutUtteranceAudio { work(.beginUtterance(turn: turn, audio: history.frames(from: nextUtteranceStart))) }
@@ -299,13 +282,11 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             case .synthesize(let reply, let text):
                 work(.synthesize(reply: reply, text: text))
             case .duckPlayback(let reply):
-                interruptionSilence = 0
                 work(.duckPlayback(reply: reply))
             case .resumePlayback(let reply):
-                interruptionSilence = nil
+                abandonInterruption(emit: emit)
                 work(.resumePlayback(reply: reply))
             case .stopPlayback(let reply):
-                interruptionSilence = nil
                 work(.stopPlayback(reply: reply))
             case .openMicrophone, .closeMicrophone:
                 break

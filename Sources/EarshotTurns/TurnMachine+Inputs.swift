@@ -29,7 +29,7 @@ extension TurnMachine {
         case .hearing:
             effects.append(.discardUtterance(turn: turn))
             state = .listening(error: nil)
-        case .bargeInSuspected(let reply, let playbackDeadline, _):
+        case .bargeInSuspected(let reply, let playbackDeadline, _, _):
             effects.append(.resumePlayback(reply: reply))
             state = .speaking(reply: reply, deadline: playbackDeadline)
         case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
@@ -52,7 +52,7 @@ extension TurnMachine {
         switch state {
         case .idle:
             return .rejected(.voiceModeOff)
-        case .speaking(let reply, _), .bargeInSuspected(let reply, _, _):
+        case .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _):
             return enter(.listening(error: nil), effects: [.stopPlayback(reply: reply)])
         case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech:
             return .rejected(.nothingPlaying)
@@ -91,7 +91,9 @@ extension TurnMachine {
         case .listening, .transcribing, .awaitingReply, .preparingSpeech:
             return beginTurn(speechStartedAt: clock.now, after: abandonEffects)
         case .speaking(let reply, let deadline):
-            let suspected = State.bargeInSuspected(reply: reply, playbackDeadline: deadline, speechStartedAt: clock.now)
+            let suspected = State.bargeInSuspected(
+                reply: reply, playbackDeadline: deadline, speechStartedAt: clock.now, lastHeardAt: clock.now
+            )
             return enter(suspected, effects: [.duckPlayback(reply: reply)])
         }
     }
@@ -103,11 +105,21 @@ extension TurnMachine {
         switch state {
         case .hearing:
             return endUtterance()
-        case .bargeInSuspected(let reply, let playbackDeadline, _):
+        case .bargeInSuspected(let reply, let playbackDeadline, _, _):
             return enter(.speaking(reply: reply, deadline: playbackDeadline), effects: [.resumePlayback(reply: reply)])
         case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
             return .ignored(.noUtteranceInProgress)
         }
+    }
+
+    /// The voice activity detector heard speech in the latest frame. While a barge-in is
+    /// suspected this keeps it alive: ``tick()`` confirms it once `minimumInterruption` has
+    /// passed with the person still speaking, and resumes the reply once they have been silent
+    /// for `falseInterruptionSilence`. Otherwise nothing; returns `.none` without allocating.
+    public mutating func speechHeard() -> TurnAction {
+        guard case .bargeInSuspected(let reply, let playbackDeadline, let speechStartedAt, _) = state else { return .none }
+        state = .bargeInSuspected(reply: reply, playbackDeadline: playbackDeadline, speechStartedAt: speechStartedAt, lastHeardAt: clock.now)
+        return .none
     }
 
     /// Confirms a suspected barge-in before `minimumInterruption` has passed (for example
@@ -116,7 +128,7 @@ extension TurnMachine {
         switch state {
         case .idle:
             return .rejected(.voiceModeOff)
-        case .bargeInSuspected(let reply, _, let speechStartedAt):
+        case .bargeInSuspected(let reply, _, let speechStartedAt, _):
             return beginTurn(speechStartedAt: speechStartedAt, after: [.stopPlayback(reply: reply)])
         case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
             return .rejected(.noBargeInSuspected)
@@ -225,7 +237,7 @@ extension TurnMachine {
         switch state {
         case .preparingSpeech(let reply, _) where reply == finished, .speaking(let reply, _) where reply == finished:
             return enter(.listening(error: nil), effects: [])
-        case .bargeInSuspected(let reply, _, let speechStartedAt) where reply == finished:
+        case .bargeInSuspected(let reply, _, let speechStartedAt, _) where reply == finished:
             return beginTurn(speechStartedAt: speechStartedAt, after: [])
         default:
             return playbackEventOutOfTurn(reply: finished)
@@ -245,7 +257,8 @@ extension TurnMachine {
     ///
     /// Peers that miss a deadline have their work abandoned and the UI returns to
     /// `listening` showing a ``TurnError``. An over-long utterance is ended as if the user
-    /// paused, and a suspected barge-in that lasted `minimumInterruption` is confirmed.
+    /// paused, and a suspected barge-in that lasted `minimumInterruption` is confirmed, or resumed
+    /// as a false alarm once it has been silent for `falseInterruptionSilence`.
     public mutating func tick() -> TurnAction {
         guard let deadline = nextDeadline else { return .none }
         guard clock.now >= deadline else { return .none }
@@ -263,7 +276,16 @@ extension TurnMachine {
             return fail(.playbackDidNotStart(turn: turn))
         case .speaking:
             return fail(.playbackTimedOut(turn: turn))
-        case .bargeInSuspected(let reply, _, let speechStartedAt):
+        case .bargeInSuspected(let reply, let playbackDeadline, let speechStartedAt, let lastHeardAt):
+            if clock.now >= lastHeardAt.advanced(by: configuration.falseInterruptionSilence) {
+                // Silent too long to be someone talking: a cough, a click, an "mm".
+                return enter(.speaking(reply: reply, deadline: playbackDeadline), effects: [.resumePlayback(reply: reply)])
+            }
+            // Confirmed only while the person is still speaking: a burst that already fell
+            // silent waits to be declared a false alarm instead.
+            guard lastHeardAt == clock.now, clock.now >= speechStartedAt.advanced(by: configuration.minimumInterruption) else {
+                return .none
+            }
             return beginTurn(speechStartedAt: speechStartedAt, after: [.stopPlayback(reply: reply)])
         }
     }

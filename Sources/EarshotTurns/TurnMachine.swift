@@ -44,8 +44,13 @@ public struct TurnMachine<C: Clock>: Sendable {
         case .hearing(let deadline), .transcribing(let deadline), .awaitingReply(let deadline),
             .preparingSpeech(_, let deadline), .speaking(_, let deadline):
             deadline
-        case .bargeInSuspected(_, _, let speechStartedAt):
-            speechStartedAt.advanced(by: configuration.minimumInterruption)
+        case .bargeInSuspected(_, _, let speechStartedAt, let lastHeardAt):
+            // Confirmed once the minimum has passed with the person still speaking; a false
+            // alarm once they have been silent long enough, whichever comes first.
+            min(
+                max(speechStartedAt.advanced(by: configuration.minimumInterruption), lastHeardAt),
+                lastHeardAt.advanced(by: configuration.falseInterruptionSilence)
+            )
         }
     }
 
@@ -73,7 +78,7 @@ public struct TurnMachine<C: Clock>: Sendable {
             [.discardUtterance(turn: turn)]
         case .awaitingReply:
             [.discardReply(turn: turn)]
-        case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _):
+        case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _):
             [.stopPlayback(reply: reply)]
         }
     }
@@ -98,6 +103,9 @@ extension TurnMachine {
         /// is confirmed and playback stops. Shorter catches interruptions faster; longer
         /// survives coughs and "mm-hm". Default 0.3 s.
         public var minimumInterruption: C.Duration
+        /// How long a suspected barge-in may fall silent before it is taken for a false alarm
+        /// (a cough, a click, an "mm") and the reply resumes. Default 80 ms.
+        public var falseInterruptionSilence: C.Duration
         /// The longest single utterance; after it the utterance is ended as if the user had
         /// paused, so a stuck voice activity detector cannot hold the turn. Default 60 s.
         public var maximumUtterance: C.Duration
@@ -113,6 +121,7 @@ extension TurnMachine {
 
         public init(
             minimumInterruption: C.Duration,
+            falseInterruptionSilence: C.Duration,
             maximumUtterance: C.Duration,
             transcriptTimeout: C.Duration,
             replyTimeout: C.Duration,
@@ -120,6 +129,7 @@ extension TurnMachine {
             maximumPlayback: C.Duration
         ) {
             self.minimumInterruption = minimumInterruption
+            self.falseInterruptionSilence = falseInterruptionSilence
             self.maximumUtterance = maximumUtterance
             self.transcriptTimeout = transcriptTimeout
             self.replyTimeout = replyTimeout
@@ -134,6 +144,7 @@ extension TurnMachine.Configuration where C.Duration == Swift.Duration {
     public static var standard: Self {
         Self(
             minimumInterruption: .milliseconds(300),
+            falseInterruptionSilence: .milliseconds(80),
             maximumUtterance: .seconds(60),
             transcriptTimeout: .seconds(5),
             replyTimeout: .seconds(15),
@@ -161,9 +172,9 @@ extension TurnMachine {
         case preparingSpeech(reply: Int, deadline: C.Instant)
         /// `reply` is playing; it should finish by `deadline`.
         case speaking(reply: Int, deadline: C.Instant)
-        /// `reply` is ducked because the user started talking at `speechStartedAt`;
-        /// `playbackDeadline` is kept for when the interruption turns out to be false.
-        case bargeInSuspected(reply: Int, playbackDeadline: C.Instant, speechStartedAt: C.Instant)
+        /// `reply` is ducked because the user started talking at `speechStartedAt`, last heard at
+        /// `lastHeardAt`; `playbackDeadline` is kept for when the interruption turns out to be false.
+        case bargeInSuspected(reply: Int, playbackDeadline: C.Instant, speechStartedAt: C.Instant, lastHeardAt: C.Instant)
 
         var phase: TurnPhase {
             switch self {
@@ -182,7 +193,7 @@ extension TurnMachine {
         /// The reply being synthesised or played, if any.
         var replyInFlight: Int? {
             switch self {
-            case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _): reply
+            case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _): reply
             case .idle, .listening, .hearing, .transcribing, .awaitingReply: nil
             }
         }

@@ -6,6 +6,7 @@ struct TurnMachineTimeoutTests {
     /// Distinct values so a deadline computed from the wrong timeout shows.
     static let configuration = TurnMachine<ManualClock>.Configuration(
         minimumInterruption: .milliseconds(300),
+        falseInterruptionSilence: .milliseconds(80),
         maximumUtterance: .seconds(20),
         transcriptTimeout: .seconds(2),
         replyTimeout: .seconds(7),
@@ -101,6 +102,18 @@ struct TurnMachineTimeoutTests {
         #expect(harness.machine.snapshot.error == .playbackTimedOut(turn: 0))
     }
 
+    /// Speech heard every 10 ms, with a tick after each, until `until`; the last tick's action.
+    static func keepSpeaking(_ harness: inout TurnHarness, until end: ManualClock.Instant) -> TurnAction {
+        var last = TurnAction.none
+        while harness.clock.now < end {
+            harness.clock.advance(by: .milliseconds(10))
+            harness.send { $0.speechHeard() }
+            last = harness.send { $0.tick() }
+            if last != .none { break }
+        }
+        return last
+    }
+
     @Test func sustainedInterruptionIsConfirmedAndTimedFromItsStart() {
         var harness = Self.started()
         harness.send { $0.replyRequested(turn: nil, text: "a long story") }
@@ -108,7 +121,8 @@ struct TurnMachineTimeoutTests {
         harness.clock.advance(by: .seconds(5))
         let interruptedAt = harness.clock.now
         #expect(harness.send { $0.utteranceStarted() }.effects == [.duckPlayback(reply: 1)])
-        let action = Self.tickAtDeadline(&harness, expected: .milliseconds(300), after: interruptedAt)
+        let action = Self.keepSpeaking(&harness, until: interruptedAt.advanced(by: .milliseconds(400)))
+        #expect(harness.clock.now == interruptedAt.advanced(by: .milliseconds(300)), "confirmed at the minimum")
         #expect(action.effects == [.stopPlayback(reply: 1), .beginUtterance(turn: 1)])
         #expect(harness.phase == .hearing)
         #expect(harness.machine.nextDeadline == interruptedAt.advanced(by: .seconds(20)))
@@ -120,12 +134,58 @@ struct TurnMachineTimeoutTests {
         let startedAt = harness.clock.now
         harness.send { $0.playbackStarted(reply: 1) }
         harness.clock.advance(by: .seconds(10))
+        let interruptedAt = harness.clock.now
         harness.send { $0.utteranceStarted() }
-        harness.clock.advance(by: .milliseconds(200))
-        #expect(harness.send { $0.tick() } == .none)
+        #expect(Self.keepSpeaking(&harness, until: interruptedAt.advanced(by: .milliseconds(200))) == .none)
         #expect(harness.send { $0.utteranceEnded() }.effects == [.resumePlayback(reply: 1)])
         #expect(harness.phase == .speaking)
         #expect(harness.machine.nextDeadline == startedAt.advanced(by: .seconds(40)))
+    }
+
+    @Test func aBurstThatFallsSilentIsAFalseAlarmAfterTheSilence() {
+        var harness = Self.started()
+        harness.send { $0.replyRequested(turn: nil, text: "a long story") }
+        harness.send { $0.playbackStarted(reply: 1) }
+        harness.clock.advance(by: .seconds(2))
+        harness.send { $0.utteranceStarted() }
+        for _ in 0..<5 {
+            harness.clock.advance(by: .milliseconds(10))
+            #expect(harness.send { $0.speechHeard() } == .none)
+            #expect(harness.send { $0.tick() } == .none)
+        }
+        let lastHeard = harness.clock.now
+        #expect(harness.machine.nextDeadline == lastHeard.advanced(by: .milliseconds(80)))
+        harness.clock.advance(by: .milliseconds(70))
+        #expect(harness.send { $0.tick() } == .none, "70 ms of silence is a pause, not the end")
+        harness.clock.advance(by: .milliseconds(10))
+        #expect(harness.send { $0.tick() }.effects == [.resumePlayback(reply: 1)])
+        #expect(harness.phase == .speaking)
+    }
+
+    @Test func anInterruptionIsConfirmedOnlyWhileThePersonStillSpeaks() {
+        var harness = Self.started()
+        harness.send { $0.replyRequested(turn: nil, text: "a long story") }
+        harness.send { $0.playbackStarted(reply: 1) }
+        harness.clock.advance(by: .seconds(2))
+        let interruptedAt = harness.clock.now
+        harness.send { $0.utteranceStarted() }
+        harness.clock.advance(to: interruptedAt.advanced(by: .milliseconds(250)))
+        harness.send { $0.speechHeard() }
+        harness.clock.advance(to: interruptedAt.advanced(by: .milliseconds(300)))
+        #expect(harness.send { $0.tick() } == .none, "silent for 50 ms at the minimum: not confirmed yet")
+        harness.clock.advance(by: .milliseconds(10))
+        harness.send { $0.speechHeard() }
+        let action = harness.send { $0.tick() }
+        #expect(action.effects == [.stopPlayback(reply: 1), .beginUtterance(turn: 1)], "speaking again: confirmed")
+        #expect(harness.phase == .hearing)
+    }
+
+    @Test func speechHeardOutsideASuspectedInterruptionDoesNothing() {
+        var harness = Self.started()
+        #expect(harness.send { $0.speechHeard() } == .none)
+        harness.send { $0.utteranceStarted() }
+        #expect(harness.send { $0.speechHeard() } == .none)
+        #expect(harness.phase == .hearing)
     }
 
     @Test func errorStaysUntilTheUserSpeaks() {

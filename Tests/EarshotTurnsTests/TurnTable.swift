@@ -26,6 +26,7 @@ extension TurnTable {
         .init(.idle, .stop, .idle, .rejected(.voiceModeOff)),
         .init(.idle, .cancel, .idle, .rejected(.voiceModeOff)),
         .init(.idle, .tick, .idle, .none),
+        .init(.idle, .speechHeard, .idle, .none),
         .init(.idle, .tickAfterTimeout, .idle, .none),
 
         .init(.listening, .start, .listening, .rejected(.voiceModeAlreadyOn)),
@@ -48,6 +49,7 @@ extension TurnTable {
         .init(.listening, .stop, .listening, .rejected(.nothingPlaying)),
         .init(.listening, .cancel, .listening, .rejected(.nothingToCancel)),
         .init(.listening, .tick, .listening, .none),
+        .init(.listening, .speechHeard, .listening, .none),
         .init(.listening, .tickAfterTimeout, .listening, .none),
 
         .init(.listeningMuted, .start, .listening, .rejected(.voiceModeAlreadyOn)),
@@ -70,6 +72,7 @@ extension TurnTable {
         .init(.listeningMuted, .stop, .listening, .rejected(.nothingPlaying)),
         .init(.listeningMuted, .cancel, .listening, .rejected(.nothingToCancel)),
         .init(.listeningMuted, .tick, .listening, .none),
+        .init(.listeningMuted, .speechHeard, .listening, .none),
         .init(.listeningMuted, .tickAfterTimeout, .listening, .none),
     ]
 }
@@ -94,6 +97,7 @@ extension TurnTable {
         .init(.hearing, .stop, .hearing, .rejected(.nothingPlaying)),
         .init(.hearing, .cancel, .listening, .effects([.discardUtterance(turn: 2)])),
         .init(.hearing, .tick, .hearing, .none),
+        .init(.hearing, .speechHeard, .hearing, .none),
         .init(.hearing, .tickAfterTimeout, .thinking, .effects([.endUtterance(turn: 2)])),
 
         .init(.transcribing, .start, .thinking, .rejected(.voiceModeAlreadyOn)),
@@ -118,6 +122,7 @@ extension TurnTable {
         .init(.transcribing, .stop, .thinking, .rejected(.nothingPlaying)),
         .init(.transcribing, .cancel, .listening, .effects([.discardUtterance(turn: 2)])),
         .init(.transcribing, .tick, .thinking, .none),
+        .init(.transcribing, .speechHeard, .thinking, .none),
         .init(
             .transcribing, .tickAfterTimeout, .listening,
             .effects([.reportError(.transcriptTimedOut(turn: 2))])),
@@ -142,6 +147,7 @@ extension TurnTable {
         .init(.awaitingReply, .stop, .thinking, .rejected(.nothingPlaying)),
         .init(.awaitingReply, .cancel, .listening, .effects([.discardReply(turn: 2)])),
         .init(.awaitingReply, .tick, .thinking, .none),
+        .init(.awaitingReply, .speechHeard, .thinking, .none),
         .init(
             .awaitingReply, .tickAfterTimeout, .listening,
             .effects([.discardReply(turn: 2), .reportError(.replyTimedOut(turn: 2))])),
@@ -170,6 +176,7 @@ extension TurnTable {
         .init(.preparingSpeech, .stop, .thinking, .rejected(.nothingPlaying)),
         .init(.preparingSpeech, .cancel, .listening, .effects([.stopPlayback(reply: 2)])),
         .init(.preparingSpeech, .tick, .thinking, .none),
+        .init(.preparingSpeech, .speechHeard, .thinking, .none),
         .init(
             .preparingSpeech, .tickAfterTimeout, .listening,
             .effects([.stopPlayback(reply: 2), .reportError(.playbackDidNotStart(turn: 2))])),
@@ -192,6 +199,7 @@ extension TurnTable {
         .init(.speaking, .stop, .listening, .effects([.stopPlayback(reply: 2)])),
         .init(.speaking, .cancel, .listening, .effects([.stopPlayback(reply: 2)])),
         .init(.speaking, .tick, .speaking, .none),
+        .init(.speaking, .speechHeard, .speaking, .none),
         .init(
             .speaking, .tickAfterTimeout, .listening,
             .effects([.stopPlayback(reply: 2), .reportError(.playbackTimedOut(turn: 2))])),
@@ -216,8 +224,8 @@ extension TurnTable {
         .init(.bargeInSuspected, .stop, .listening, .effects([.stopPlayback(reply: 2)])),
         .init(.bargeInSuspected, .cancel, .listening, .effects([.stopPlayback(reply: 2)])),
         .init(.bargeInSuspected, .tick, .speaking, .none),
-        .init(
-            .bargeInSuspected, .tickAfterTimeout, .hearing,
-            .effects([.stopPlayback(reply: 2), .beginUtterance(turn: 3)])),
+        .init(.bargeInSuspected, .speechHeard, .speaking, .none),
+        // Long silent: the burst was a false alarm (confirming needs the person still speaking).
+        .init(.bargeInSuspected, .tickAfterTimeout, .speaking, .effects([.resumePlayback(reply: 2)])),
     ]
 }

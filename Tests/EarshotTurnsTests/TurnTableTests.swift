@@ -63,6 +63,8 @@ struct TurnTableRow: Sendable, CustomTestStringConvertible {
 enum TurnTableInput: String, CaseIterable, Sendable {
     case start, dismiss, mute, unmute
     case utteranceStarted, utteranceEnded, bargeInConfirmed
+    /// Speech heard in the latest frame, no time passed.
+    case speechHeard
     /// A final transcript for the current turn.
     case transcript
     /// A whitespace-only final transcript for the current turn.
@@ -95,6 +97,7 @@ enum TurnTableInput: String, CaseIterable, Sendable {
         case .utteranceStarted: return harness.send { $0.utteranceStarted() }
         case .utteranceEnded: return harness.send { $0.utteranceEnded() }
         case .bargeInConfirmed: return harness.send { $0.bargeInConfirmed() }
+        case .speechHeard: return harness.send { $0.speechHeard() }
         case .transcript: return harness.send { $0.finalTranscript(turn: turn, text: TurnSituation.transcript) }
         case .emptyTranscript: return harness.send { $0.finalTranscript(turn: turn, text: " \n") }
         case .staleTranscript: return harness.send { $0.finalTranscript(turn: 1, text: "late") }
