@@ -18,7 +18,7 @@ final class EspeakEngine: @unchecked Sendable {
     /// Speaks `text` into `sink` after the texts queued before it, then finishes the sink.
     func speak(_ text: String, settings: Voice.Espeak, into sink: SpeechChunkSink) {
         queue.async {
-            do throws(SynthesisError) {
+            do throws(SpeechError) {
                 try self.synthesize(text, settings: settings, into: sink)
                 sink.finish()
             } catch {
@@ -27,14 +27,14 @@ final class EspeakEngine: @unchecked Sendable {
         }
     }
 
-    private func synthesize(_ text: String, settings: Voice.Espeak, into sink: SpeechChunkSink) throws(SynthesisError) {
+    private func synthesize(_ text: String, settings: Voice.Espeak, into sink: SpeechChunkSink) throws(SpeechError) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !sink.isStopped else { return }
         let sampleRate = try initialized()
         switch espeak_SetVoiceByName(settings.voice) {
         case EE_OK: break
-        case EE_NOT_FOUND: throw SynthesisError(.rejected, "espeak-ng has no voice \"\(settings.voice)\"")
-        default: throw SynthesisError(.rejected, "espeak-ng could not switch to the voice \"\(settings.voice)\"")
+        case EE_NOT_FOUND: throw SpeechError(.rejected, "espeak-ng has no voice \"\(settings.voice)\"")
+        default: throw SpeechError(.rejected, "espeak-ng could not switch to the voice \"\(settings.voice)\"")
         }
         espeak_SetParameter(espeakRATE, Int32(settings.rate.clamped(to: 80...450)), 0)
         espeak_SetParameter(espeakPITCH, Int32(settings.pitch.clamped(to: 0...100)), 0)
@@ -46,16 +46,16 @@ final class EspeakEngine: @unchecked Sendable {
             )
         }
         guard status == EE_OK || sink.isStopped else {
-            throw SynthesisError(.rejected, "espeak-ng could not synthesize the text (error \(status.rawValue))")
+            throw SpeechError(.rejected, "espeak-ng could not synthesize the text (error \(status.rawValue))")
         }
     }
 
-    private func initialized() throws(SynthesisError) -> Int {
+    private func initialized() throws(SpeechError) -> Int {
         if let sampleRate { return sampleRate }
         // DONT_EXIT: without its data espeak-ng would otherwise end the process.
         let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, espeakINITIALIZE_DONT_EXIT)
         guard rate > 0 else {
-            throw SynthesisError(.misconfigured, "espeak-ng could not start: install espeak-ng-data")
+            throw SpeechError(.misconfigured, "espeak-ng could not start: install espeak-ng-data")
         }
         espeak_SetSynthCallback { samples, count, events in
             guard let userdata = events?.pointee.user_data else { return 1 }

@@ -15,7 +15,7 @@ public struct EspeakSynthesizer: Synthesizer {
     public func synthesize(_ text: String, voice: Voice) -> AsyncThrowingStream<SpeechChunk, any Error> {
         guard let settings = voice.espeak else {
             return AsyncThrowingStream {
-                throw SynthesisError(.misconfigured, "the voice \"\(voice.displayName)\" has no espeak-ng settings")
+                throw SpeechError(.misconfigured, "the voice \"\(voice.displayName)\" has no espeak-ng settings")
             }
         }
         return synthesize(text, settings: settings)

@@ -26,7 +26,7 @@ final class FliteEngine: @unchecked Sendable {
     /// Speaks `text` into `sink` after the texts queued before it, then finishes the sink.
     func speak(_ text: String, settings: Voice.Flite, into sink: SpeechChunkSink) {
         queue.async {
-            do throws(SynthesisError) {
+            do throws(SpeechError) {
                 try self.synthesize(text, settings: settings, into: sink)
                 sink.finish()
             } catch {
@@ -35,13 +35,13 @@ final class FliteEngine: @unchecked Sendable {
         }
     }
 
-    private func synthesize(_ text: String, settings: Voice.Flite, into sink: SpeechChunkSink) throws(SynthesisError) {
+    private func synthesize(_ text: String, settings: Voice.Flite, into sink: SpeechChunkSink) throws(SpeechError) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard !sink.isStopped else { return }
         guard settings.durationStretch.isFinite, settings.durationStretch > 0,
               settings.pitchHz.isFinite, settings.pitchHz > 0
         else {
-            throw SynthesisError(
+            throw SpeechError(
                 .misconfigured,
                 "flite needs a positive duration stretch and pitch, not \(settings.durationStretch) and \(settings.pitchHz) Hz"
             )
@@ -59,10 +59,10 @@ final class FliteEngine: @unchecked Sendable {
         }
     }
 
-    private func registered(named name: String) throws(SynthesisError) -> Registered {
+    private func registered(named name: String) throws(SpeechError) -> Registered {
         guard let voice = FliteVoice(rawValue: name.lowercased()) else {
             let known = FliteVoice.allCases.map(\.rawValue).joined(separator: ", ")
-            throw SynthesisError(.rejected, "flite has no voice \"\(name)\": choose one of \(known)")
+            throw SpeechError(.rejected, "flite has no voice \"\(name)\": choose one of \(known)")
         }
         if let registered = voices[voice] { return registered }
         if !isInitialized {
@@ -70,7 +70,7 @@ final class FliteEngine: @unchecked Sendable {
             isInitialized = true
         }
         guard let cstVoice = try voice.register(), let streaming = new_audio_streaming_info() else {
-            throw SynthesisError(.misconfigured, "flite could not load its voice \"\(name)\": reinstall libflite1")
+            throw SpeechError(.misconfigured, "flite could not load its voice \"\(name)\": reinstall libflite1")
         }
         streaming.pointee.min_buffsize = Self.chunkSamples
         streaming.pointee.asc = { wave, start, size, _, info in

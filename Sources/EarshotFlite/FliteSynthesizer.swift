@@ -15,7 +15,7 @@ public struct FliteSynthesizer: Synthesizer {
     public func synthesize(_ text: String, voice: Voice) -> AsyncThrowingStream<SpeechChunk, any Error> {
         guard let settings = voice.flite else {
             return AsyncThrowingStream {
-                throw SynthesisError(.misconfigured, "the voice \"\(voice.displayName)\" has no flite settings")
+                throw SpeechError(.misconfigured, "the voice \"\(voice.displayName)\" has no flite settings")
             }
         }
         return synthesize(text, settings: settings)

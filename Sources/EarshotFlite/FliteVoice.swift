@@ -20,16 +20,16 @@ public enum FliteVoice: String, CaseIterable, Sendable {
 
     /// Makes flite's voice (call once: the engine keeps it), loading its library first: each
     /// voice's data costs about 1.6 MB of resident memory once loaded, so only voices in use are.
-    func register() throws(SynthesisError) -> UnsafeMutablePointer<cst_voice>? {
+    func register() throws(SpeechError) -> UnsafeMutablePointer<cst_voice>? {
         let library = "libflite_cmu_us_\(rawValue).so.1"
         // Never closed: flite keeps the voice, and so its data, for the process's life. The
         // library's own dependencies (flite, usenglish, cmulex) resolve its symbols, so LOCAL.
         guard let handle = dlopen(library, RTLD_NOW | RTLD_LOCAL) else {
-            throw SynthesisError(.misconfigured, "flite's voice \(rawValue) is not installed (\(Self.dlerrorText(or: library))): install libflite1")
+            throw SpeechError(.misconfigured, "flite's voice \(rawValue) is not installed (\(Self.dlerrorText(or: library))): install libflite1")
         }
         let symbol = "register_cmu_us_\(rawValue)"
         guard let register = dlsym(handle, symbol) else {
-            throw SynthesisError(.misconfigured, "flite's voice \(rawValue) cannot be made (\(Self.dlerrorText(or: symbol))): reinstall libflite1")
+            throw SpeechError(.misconfigured, "flite's voice \(rawValue) cannot be made (\(Self.dlerrorText(or: symbol))): reinstall libflite1")
         }
         return unsafeBitCast(register, to: Register.self)(nil)
     }

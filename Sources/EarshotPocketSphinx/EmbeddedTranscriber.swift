@@ -13,7 +13,7 @@ public final class EmbeddedTranscriber: Transcriber {
     }
 
     /// Loads the model now, so the first utterance does not wait for it, and says whether it can.
-    public func prepare() async throws(TranscriptionError) {
+    public func prepare() async throws(SpeechError) {
         try await worker.load()
     }
 
@@ -28,7 +28,7 @@ public final class EmbeddedTranscriber: Transcriber {
         partial: @escaping @Sendable (String) -> Void
     ) async throws -> String {
         guard Self.supports(language: language) else {
-            throw TranscriptionError(
+            throw SpeechError(
                 .misconfigured,
                 "\(name) transcribes US English only, not \"\(language)\": choose another speech-to-text backend"
             )

@@ -15,10 +15,10 @@ final class PocketSphinxWorker: @unchecked Sendable {
     }
 
     /// Loads the model unless it is loaded already.
-    func load() async throws(TranscriptionError) {
-        let result: Result<Void, TranscriptionError> = await withCheckedContinuation { continuation in
+    func load() async throws(SpeechError) {
+        let result: Result<Void, SpeechError> = await withCheckedContinuation { continuation in
             queue.async {
-                continuation.resume(returning: Result { () throws(TranscriptionError) in _ = try self.loadedDecoder() })
+                continuation.resume(returning: Result { () throws(SpeechError) in _ = try self.loadedDecoder() })
             }
         }
         try result.get()
@@ -37,7 +37,7 @@ final class PocketSphinxWorker: @unchecked Sendable {
         }
     }
 
-    private func loadedDecoder() throws(TranscriptionError) -> PocketSphinxDecoder {
+    private func loadedDecoder() throws(SpeechError) -> PocketSphinxDecoder {
         dispatchPrecondition(condition: .onQueue(queue))
         if let decoder { return decoder }
         do {
@@ -45,7 +45,7 @@ final class PocketSphinxWorker: @unchecked Sendable {
             decoder = loaded
             return loaded
         } catch {
-            throw TranscriptionError(.misconfigured, error.description)
+            throw SpeechError(.misconfigured, error.description)
         }
     }
 
@@ -69,7 +69,7 @@ final class PocketSphinxWorker: @unchecked Sendable {
             }
         } catch let error as PocketSphinxError {
             decoder.abandonUtterance()
-            throw TranscriptionError(.rejected, error.description)
+            throw SpeechError(.rejected, error.description)
         }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// `synthesize` starts at once and yields audio as it is made, so the first chunk can play
 /// while the rest is synthesized. Ending iteration early (or cancelling the consuming task)
-/// cancels the synthesis. Failures end the stream with a ``SynthesisError``.
+/// cancels the synthesis. Failures end the stream with a ``SpeechError``.
 public protocol Synthesizer: Sendable {
     /// How status and logs name the backend, for example "flite + espeak-ng (embedded)".
     var name: String { get }

@@ -5,7 +5,7 @@
 /// backend sends each chunk on as it arrives, never waiting for the end, calls `partial` whenever
 /// its running hypothesis changes, and returns the final text once the stream has finished.
 ///
-/// Failures are thrown as ``TranscriptionError``. Cancelling the calling task abandons the
+/// Failures are thrown as ``SpeechError``. Cancelling the calling task abandons the
 /// utterance and releases whatever the backend held for it.
 public protocol Transcriber: Sendable {
     /// How status and logs name the backend, for example "pocketsphinx (embedded)".

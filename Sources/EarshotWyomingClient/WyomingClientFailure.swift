@@ -40,23 +40,14 @@ extension WyomingClientFailure {
         }
     }
 
-    func transcriptionError(endpoint: WyomingEndpoint) -> TranscriptionError {
-        let message = "The Wyoming speech-to-text server at \(endpoint) \(predicate(.speechToText))"
+    /// The failure worded for a person: "The Wyoming speech-to-text server at ADDRESS …".
+    func speechError(_ service: WyomingService, endpoint: WyomingEndpoint) -> SpeechError {
+        let message = "The Wyoming \(service.name) server at \(endpoint) \(predicate(service))"
         return switch self {
-        case .unreachable, .connectionBroken, .conversation(.closedEarly): TranscriptionError(.unavailable, message)
-        case .connectTimedOut, .responseTimedOut: TranscriptionError(.timedOut, message)
-        case .conversation(.rejected): TranscriptionError(.rejected, message)
-        case .notWyoming, .conversation(.notOffered), .conversation(.unusable): TranscriptionError(.misconfigured, message)
-        }
-    }
-
-    func synthesisError(endpoint: WyomingEndpoint) -> SynthesisError {
-        let message = "The Wyoming text-to-speech server at \(endpoint) \(predicate(.textToSpeech))"
-        return switch self {
-        case .unreachable, .connectionBroken, .conversation(.closedEarly): SynthesisError(.unavailable, message)
-        case .connectTimedOut, .responseTimedOut: SynthesisError(.timedOut, message)
-        case .conversation(.rejected): SynthesisError(.rejected, message)
-        case .notWyoming, .conversation(.notOffered), .conversation(.unusable): SynthesisError(.misconfigured, message)
+        case .unreachable, .connectionBroken, .conversation(.closedEarly): SpeechError(.unavailable, message)
+        case .connectTimedOut, .responseTimedOut: SpeechError(.timedOut, message)
+        case .conversation(.rejected): SpeechError(.rejected, message)
+        case .notWyoming, .conversation(.notOffered), .conversation(.unusable): SpeechError(.misconfigured, message)
         }
     }
 

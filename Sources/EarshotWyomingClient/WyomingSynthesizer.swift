@@ -52,7 +52,7 @@ public struct WyomingSynthesizer: Synthesizer {
                 }
                 continuation.finish()
             } catch let failure as WyomingClientFailure {
-                let error = failure.synthesisError(endpoint: endpoint)
+                let error = failure.speechError(.textToSpeech, endpoint: endpoint)
                 logger.debug("\(error.message)")
                 continuation.finish(throwing: error)
             } catch {
@@ -60,7 +60,7 @@ public struct WyomingSynthesizer: Synthesizer {
                     continuation.finish(throwing: CancellationError())
                 } else {
                     let reason = WyomingConnection.reason(error)
-                    continuation.finish(throwing: WyomingClientFailure.connectionBroken(reason).synthesisError(endpoint: endpoint))
+                    continuation.finish(throwing: WyomingClientFailure.connectionBroken(reason).speechError(.textToSpeech, endpoint: endpoint))
                 }
             }
         }

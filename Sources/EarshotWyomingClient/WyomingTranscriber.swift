@@ -56,12 +56,12 @@ public struct WyomingTranscriber: Transcriber {
             )
             return text
         } catch let failure as WyomingClientFailure {
-            let error = failure.transcriptionError(endpoint: endpoint)
+            let error = failure.speechError(.speechToText, endpoint: endpoint)
             logger.debug("\(error.message)")
             throw error
         } catch {
             if error is CancellationError || Task.isCancelled { throw CancellationError() }
-            throw WyomingClientFailure.connectionBroken(WyomingConnection.reason(error)).transcriptionError(endpoint: endpoint)
+            throw WyomingClientFailure.connectionBroken(WyomingConnection.reason(error)).speechError(.speechToText, endpoint: endpoint)
         }
     }
 

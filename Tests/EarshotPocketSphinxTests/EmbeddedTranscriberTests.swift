@@ -86,7 +86,7 @@ struct EmbeddedTranscriberTests {
 
     @Test(arguments: ["de", "fr-FR", "en-GB", ""])
     func otherLanguagesAreAMisconfiguration(language: String) async throws {
-        let error = await #expect(throws: TranscriptionError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             try await Self.transcriber.transcribe(UtteranceAudio(chunks: [[0, 0]]), language: language) { _ in }
         }
         #expect(error?.kind == .misconfigured)
@@ -96,7 +96,7 @@ struct EmbeddedTranscriberTests {
     @Test func aMissingModelSaysWhichPackageToInstall() async throws {
         var model = PocketSphinxModel.debianEnglish
         model.acousticModel = "/nonexistent/en-us"
-        let error = await #expect(throws: TranscriptionError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             try await EmbeddedTranscriber(model: model).prepare()
         }
         #expect(error?.kind == .misconfigured)

@@ -42,7 +42,7 @@ struct EspeakSynthesizerTests {
     }
 
     @Test func aVoiceWithoutEspeakSettingsIsAMisconfiguration() async throws {
-        let error = await #expect(throws: SynthesisError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             _ = try await SynthesizedSpeech.collect(synthesizer.synthesize("Hello.", voice: Self.voice(nil)))
         }
         #expect(error?.kind == .misconfigured)
@@ -50,7 +50,7 @@ struct EspeakSynthesizerTests {
     }
 
     @Test func anUnknownVoiceIsRejected() async throws {
-        let error = await #expect(throws: SynthesisError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             _ = try await SynthesizedSpeech.collect(synthesizer.synthesize("Hello.", settings: .init(voice: "xx-nowhere")))
         }
         #expect(error?.kind == .rejected)

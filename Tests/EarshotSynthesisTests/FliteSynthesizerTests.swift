@@ -59,7 +59,7 @@ struct FliteSynthesizerTests {
     }
 
     @Test func aVoiceWithoutFliteSettingsIsAMisconfiguration() async throws {
-        let error = await #expect(throws: SynthesisError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             _ = try await SynthesizedSpeech.collect(synthesizer.synthesize("Hello.", voice: Self.voice(nil)))
         }
         #expect(error?.kind == .misconfigured)
@@ -67,7 +67,7 @@ struct FliteSynthesizerTests {
     }
 
     @Test func anUnknownVoiceIsRejected() async throws {
-        let error = await #expect(throws: SynthesisError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             _ = try await SynthesizedSpeech.collect(synthesizer.synthesize("Hello.", settings: .init(voice: "hal9000")))
         }
         #expect(error?.kind == .rejected)
@@ -75,7 +75,7 @@ struct FliteSynthesizerTests {
     }
 
     @Test func unusableSettingsAreAMisconfiguration() async throws {
-        let error = await #expect(throws: SynthesisError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             _ = try await SynthesizedSpeech.collect(
                 synthesizer.synthesize("Hello.", settings: .init(voice: "slt", durationStretch: 0)))
         }

@@ -15,7 +15,7 @@ import Testing
     @Test func connectionRefusedIsUnavailableAndNamesTheAddress() async throws {
         let port = try SocketProbe.freeLoopbackPort()
         let transcriber = WyomingTranscriber(endpoint: .tcp(host: "127.0.0.1", port: port))
-        let error = await #expect(throws: TranscriptionError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             try await transcriber.transcribe(Self.utterance(), language: "en", partial: { _ in })
         }
         #expect(error?.kind == .unavailable)
@@ -26,7 +26,7 @@ import Testing
     @Test func missingUnixSocketIsUnavailable() async throws {
         let synthesizer = WyomingSynthesizer(endpoint: .unix(path: "/tmp/earshot-no-such-wyoming.sock"))
         let voice = Voice(id: "test", displayName: "Test", summary: "", language: "en-US")
-        let error = await #expect(throws: SynthesisError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             for try await _ in synthesizer.synthesize("Hello.", voice: voice) {}
         }
         #expect(error?.kind == .unavailable)
@@ -39,7 +39,7 @@ import Testing
             endpoint: .tcp(host: "127.0.0.1", port: wedged.port), timeouts: WyomingTimeouts(connect: .milliseconds(300))
         )
         let started = ContinuousClock.now
-        let error = await #expect(throws: TranscriptionError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             try await transcriber.transcribe(Self.utterance(), language: "en", partial: { _ in })
         }
         let elapsed = ContinuousClock.now - started
@@ -52,7 +52,7 @@ import Testing
         let fake = try FakeWyomingServer.stalling()
         let transcriber = WyomingTranscriber(endpoint: fake.endpoint, timeouts: WyomingTimeouts(connect: .seconds(2), response: .milliseconds(400)))
         let started = ContinuousClock.now
-        let error = await #expect(throws: TranscriptionError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             try await transcriber.transcribe(Self.utterance(), language: "en", partial: { _ in })
         }
         let elapsed = ContinuousClock.now - started
@@ -65,7 +65,7 @@ import Testing
     @Test func aServerThatNeverSendsTheTranscriptTimesOut() async throws {
         let fake = try FakeWyomingServer.answering(info: WyomingTestInfo.speechToText(), answer: [])
         let transcriber = WyomingTranscriber(endpoint: fake.endpoint, timeouts: WyomingTimeouts(response: .milliseconds(300)))
-        let error = await #expect(throws: TranscriptionError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             try await transcriber.transcribe(Self.utterance(), language: "en", partial: { _ in })
         }
         #expect(error?.kind == .timedOut)
@@ -77,7 +77,7 @@ import Testing
         let refusal = WyomingErrorMessage(text: "Unsupported language: xx", code: "LanguageError")
         let fake = try FakeWyomingServer.answering(info: WyomingTestInfo.speechToText(), answer: [refusal.event])
         let transcriber = WyomingTranscriber(endpoint: fake.endpoint)
-        let error = await #expect(throws: TranscriptionError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             try await transcriber.transcribe(Self.utterance(), language: "xx", partial: { _ in })
         }
         #expect(error?.kind == .rejected)
@@ -101,7 +101,7 @@ import Testing
 
     @Test func aTextToSpeechServerAskedForATranscriptIsMisconfigured() async throws {
         let fake = try FakeWyomingServer.answering(info: WyomingTestInfo.textToSpeech(), answer: [])
-        let error = await #expect(throws: TranscriptionError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             try await WyomingTranscriber(endpoint: fake.endpoint).transcribe(Self.utterance(), language: "en", partial: { _ in })
         }
         #expect(error?.kind == .misconfigured)
@@ -134,7 +134,7 @@ import Testing
 
     @Test func somethingThatIsNotWyomingIsMisconfigured() async throws {
         let http = try FakeWyomingServer { _ in .raw(Array("HTTP/1.1 400 Bad Request\r\n\r\n".utf8)) }
-        let error = await #expect(throws: TranscriptionError.self) {
+        let error = await #expect(throws: SpeechError.self) {
             try await WyomingTranscriber(endpoint: http.endpoint).transcribe(Self.utterance(), language: "en", partial: { _ in })
         }
         #expect(error?.kind == .misconfigured)

@@ -63,7 +63,7 @@ struct WyomingRealServerTests {
         await onDedicatedThread { server.kill() }
         let killed = ContinuousClock.now
         // The person is still speaking: the failure must not wait for the end of the utterance.
-        let error = await #expect(throws: TranscriptionError.self) { try await transcription.value }
+        let error = await #expect(throws: SpeechError.self) { try await transcription.value }
         let elapsed = ContinuousClock.now - killed
         #expect(!audio.isFinished)
         #expect(error?.kind == .unavailable, "\(String(describing: error))")

@@ -1,0 +1,34 @@
+/// Why a speech backend failed, in words a person can act on: transcribers throw it
+/// (``Transcriber``), synthesizers end their stream with it (``Synthesizer``).
+public struct SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        /// The backend could not be reached or went away; the same request may succeed later.
+        case unavailable
+        /// The backend did not answer in time; the same request may succeed later.
+        case timedOut
+        /// The backend answered with an error of its own (an unknown voice, say).
+        case rejected
+        /// The backend could not be set up (a missing model or engine, a bad address, a voice
+        /// with no settings for it); retrying will not help.
+        case misconfigured
+    }
+
+    public var kind: Kind
+    public var message: String
+
+    public init(_ kind: Kind, _ message: String) {
+        self.kind = kind
+        self.message = message
+    }
+
+    /// Whether sending the same request (an utterance, a text) again later may succeed.
+    public var isRetryable: Bool { kind == .unavailable || kind == .timedOut }
+
+    public var description: String { message }
+}
+
+/// The name a transcriber's failure had when it was a type of its own; the same type now.
+public typealias TranscriptionError = SpeechError
+
+/// The name a synthesizer's failure had when it was a type of its own; the same type now.
+public typealias SynthesisError = SpeechError
