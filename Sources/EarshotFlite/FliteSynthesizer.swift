@@ -1,3 +1,4 @@
+import CFlite
 public import EarshotSpeech
 
 /// Text to speech with flite in this process: English only, a handful of built-in voices, about
@@ -13,17 +14,83 @@ public struct FliteSynthesizer: Synthesizer {
 
     /// Speaks in `voice.flite`'s settings; a voice without them fails with `.misconfigured`.
     public func synthesize(_ text: String, voice: Voice) -> AsyncThrowingStream<SpeechChunk, any Error> {
-        guard let settings = voice.flite else {
-            return AsyncThrowingStream {
-                throw SpeechError(.misconfigured, "the voice \"\(voice.displayName)\" has no flite settings")
-            }
-        }
-        return synthesize(text, settings: settings)
+        FliteEngine.shared.synthesize(text, voice: voice)
     }
 
     public func synthesize(_ text: String, settings: Voice.Flite) -> AsyncThrowingStream<SpeechChunk, any Error> {
-        let (stream, sink) = SpeechChunkSink.makeStream()
-        FliteEngine.shared.speak(text, settings: settings, into: sink)
-        return stream
+        FliteEngine.shared.synthesize(text, settings: settings)
+    }
+}
+
+/// flite itself: it keeps global state and is not thread-safe, so its one instance in the
+/// process is called only through `shared`, one text at a time.
+final class FliteEngine: SynthesisEngine {
+    static let shared = SynthesisEngineQueue(FliteEngine())
+    static let name = "flite"
+
+    private var isInitialized = false
+    /// Registered voices and the streaming hookup each keeps for its life (the process's).
+    private var voices: [FliteVoice: Registered] = [:]
+
+    private struct Registered {
+        let voice: UnsafeMutablePointer<cst_voice>
+        let streaming: UnsafeMutablePointer<cst_audio_streaming_info>
+    }
+
+    /// Samples per streamed chunk, at least: 64 ms at 16 kHz.
+    private static let chunkSamples: Int32 = 1024
+
+    private init() {}
+
+    static func settings(of voice: Voice) -> Voice.Flite? { voice.flite }
+
+    func synthesize(_ text: String, settings: Voice.Flite, into sink: SpeechChunkSink) throws(SpeechError) {
+        guard settings.durationStretch.isFinite, settings.durationStretch > 0,
+              settings.pitchHz.isFinite, settings.pitchHz > 0
+        else {
+            throw SpeechError(
+                .misconfigured,
+                "flite needs a positive duration stretch and pitch, not \(settings.durationStretch) and \(settings.pitchHz) Hz"
+            )
+        }
+        let registered = try registered(named: settings.voice)
+        earshot_flite_set_prosody(registered.voice, Float(settings.durationStretch), Float(settings.pitchHz))
+        // One sentence at a time, so the first is heard before the rest is analysed.
+        for sentence in SentenceSplitter.split(text) {
+            guard !sink.isStopped else { return }
+            withExtendedLifetime(sink) {
+                registered.streaming.pointee.userdata = Unmanaged.passUnretained(sink).toOpaque()
+                defer { registered.streaming.pointee.userdata = nil }
+                if let utterance = flite_synth_text(sentence, registered.voice) { delete_utterance(utterance) }
+            }
+        }
+    }
+
+    private func registered(named name: String) throws(SpeechError) -> Registered {
+        guard let voice = FliteVoice(rawValue: name.lowercased()) else {
+            let known = FliteVoice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw SpeechError(.rejected, "flite has no voice \"\(name)\": choose one of \(known)")
+        }
+        if let registered = voices[voice] { return registered }
+        if !isInitialized {
+            flite_init()
+            isInitialized = true
+        }
+        guard let cstVoice = try voice.register(), let streaming = new_audio_streaming_info() else {
+            throw SpeechError(.misconfigured, "flite could not load its voice \"\(name)\": reinstall libflite1")
+        }
+        streaming.pointee.min_buffsize = Self.chunkSamples
+        streaming.pointee.asc = { wave, start, size, _, info in
+            guard let wave, let samples = wave.pointee.samples, let userdata = info?.pointee.userdata else {
+                return CST_AUDIO_STREAM_STOP
+            }
+            let sink = Unmanaged<SpeechChunkSink>.fromOpaque(userdata).takeUnretainedValue()
+            let chunk = UnsafeBufferPointer(start: samples + Int(start), count: Int(size))
+            return sink.yield(chunk, sampleRate: Int(wave.pointee.sample_rate)) ? CST_AUDIO_STREAM_CONT : CST_AUDIO_STREAM_STOP
+        }
+        earshot_flite_set_streaming(cstVoice, streaming)
+        let registered = Registered(voice: cstVoice, streaming: streaming)
+        voices[voice] = registered
+        return registered
     }
 }

@@ -1,0 +1,104 @@
+import Dispatch
+import Synchronization
+
+/// A text-to-speech engine linked into the process, such as flite or espeak-ng: a C library
+/// with process-global state that is not thread-safe. Its ``SynthesisEngineQueue`` is the only
+/// caller, one text at a time on one thread, so an engine needs no locking of its own and holds
+/// only what is particular to its library: loading it and its voices, applying the settings,
+/// and handing its audio to the sink.
+public protocol SynthesisEngine: AnyObject, SendableMetatype {
+    /// What the engine takes from a ``Voice``: `Voice.Flite`, `Voice.Espeak`.
+    associatedtype Settings: Sendable
+
+    /// How messages and the queue name the engine: "flite", "espeak-ng".
+    static var name: String { get }
+
+    /// The voice's settings for this engine, if it has any.
+    static func settings(of voice: Voice) -> Settings?
+
+    /// Speaks `text` into `sink` (without finishing it), returning early once `sink.yield`
+    /// returns false: nobody listens any more.
+    func synthesize(_ text: String, settings: Settings, into sink: SpeechChunkSink) throws(SpeechError)
+}
+
+/// The shell around a ``SynthesisEngine``: the one owner of the engine in the process (keep it
+/// in a `static let`), which calls it only on a serial queue of its own, one text at a time in
+/// the order asked for, and streams its audio through a ``SpeechChunkSink``.
+///
+/// Ending iteration early stops the synthesis within a chunk; a text whose listener has gone
+/// before its turn comes is not spoken at all.
+public final class SynthesisEngineQueue<Engine: SynthesisEngine>: @unchecked Sendable {
+    // @unchecked: `engine`, and through it the C library, is touched only on `queue`.
+    private let engine: Engine
+    private let queue: DispatchQueue
+
+    /// Takes over `engine`: nothing else may call it from now on.
+    public init(_ engine: Engine) {
+        self.engine = engine
+        queue = DispatchQueue(label: "earshot.\(Engine.name)", qos: .userInitiated)
+    }
+
+    /// Speaks in `voice`'s settings for the engine; a voice without them fails with `.misconfigured`.
+    public func synthesize(_ text: String, voice: Voice) -> AsyncThrowingStream<SpeechChunk, any Error> {
+        guard let settings = Engine.settings(of: voice) else {
+            return AsyncThrowingStream {
+                throw SpeechError(.misconfigured, "the voice \"\(voice.displayName)\" has no \(Engine.name) settings")
+            }
+        }
+        return synthesize(text, settings: settings)
+    }
+
+    /// Speaks `text` after the texts queued before it; the stream finishes when the engine is
+    /// done, or with the error it threw.
+    public func synthesize(_ text: String, settings: Engine.Settings) -> AsyncThrowingStream<SpeechChunk, any Error> {
+        let (stream, sink) = SpeechChunkSink.makeStream()
+        queue.async {
+            do throws(SpeechError) {
+                if !sink.isStopped { try self.engine.synthesize(text, settings: settings, into: sink) }
+                sink.finish()
+            } catch {
+                sink.finish(throwing: error)
+            }
+        }
+        return stream
+    }
+}
+
+/// Where an engine's audio goes: the continuation of the stream a caller iterates, plus the flag
+/// that tells the engine to stop once nobody listens any more. Used by ``SynthesisEngineQueue``.
+public final class SpeechChunkSink: Sendable {
+    private let continuation: AsyncThrowingStream<SpeechChunk, any Error>.Continuation
+    private let stopped = Atomic(false)
+
+    /// A stream and the sink that feeds it; ending iteration early stops the sink.
+    static func makeStream() -> (AsyncThrowingStream<SpeechChunk, any Error>, SpeechChunkSink) {
+        let (stream, continuation) = AsyncThrowingStream.makeStream(of: SpeechChunk.self)
+        let sink = SpeechChunkSink(continuation: continuation)
+        continuation.onTermination = { [weak sink] _ in sink?.stop() }
+        return (stream, sink)
+    }
+
+    private init(continuation: AsyncThrowingStream<SpeechChunk, any Error>.Continuation) {
+        self.continuation = continuation
+    }
+
+    /// Set once nobody listens any more: the engine should stop.
+    public var isStopped: Bool { stopped.load(ordering: .relaxed) }
+
+    func stop() { stopped.store(true, ordering: .relaxed) }
+
+    /// Passes on a copy of `samples`; false once the consumer has gone and synthesis should stop.
+    public func yield(_ samples: UnsafeBufferPointer<Int16>, sampleRate: Int) -> Bool {
+        guard !isStopped else { return false }
+        guard !samples.isEmpty else { return true }
+        if case .terminated = continuation.yield(SpeechChunk(sampleRate: sampleRate, samples: Array(samples))) {
+            stop()
+            return false
+        }
+        return true
+    }
+
+    func finish(throwing error: (any Error)? = nil) {
+        continuation.finish(throwing: error)
+    }
+}
