@@ -80,3 +80,62 @@ public final class PocketSphinxDecoder {
         return ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""
     }
 }
+
+/// Where a pocketsphinx model's three parts live.
+public struct PocketSphinxModel: Sendable, Hashable {
+    /// One of the files a model is made of, named as error messages name it.
+    public enum Part: String, Sendable, Hashable {
+        case acousticModel = "acoustic model"
+        case languageModel = "language model"
+        case dictionary = "pronunciation dictionary"
+    }
+
+    /// A directory of HMM files (`mdef`, `means`, ...).
+    public var acousticModel: String
+    /// An n-gram language model (ARPA or binary).
+    public var languageModel: String
+    public var dictionary: String
+
+    public init(acousticModel: String, languageModel: String, dictionary: String) {
+        self.acousticModel = acousticModel
+        self.languageModel = languageModel
+        self.dictionary = dictionary
+    }
+
+    /// US English from Debian's pocketsphinx-en-us.
+    public static let debianEnglish = PocketSphinxModel(
+        acousticModel: "/usr/share/pocketsphinx/model/en-us/en-us",
+        languageModel: "/usr/share/pocketsphinx/model/en-us/en-us.lm.bin",
+        dictionary: "/usr/share/pocketsphinx/model/en-us/cmudict-en-us.dict"
+    )
+
+    func path(of part: Part) -> String {
+        switch part {
+        case .acousticModel: acousticModel
+        case .languageModel: languageModel
+        case .dictionary: dictionary
+        }
+    }
+}
+
+/// Why pocketsphinx could not start or decode, in words a person can act on.
+public enum PocketSphinxError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// A part of the model is missing or unreadable.
+    case modelMissing(PocketSphinxModel.Part, path: String)
+    /// The files are there but pocketsphinx refused them (a corrupt or mismatched model).
+    case modelRejected(PocketSphinxModel)
+    /// A decoding call failed; says which.
+    case decodingFailed(String)
+
+    public var description: String {
+        switch self {
+        case let .modelMissing(part, path):
+            "pocketsphinx could not load its \(part.rawValue) at \(path): install pocketsphinx-en-us"
+        case let .modelRejected(model):
+            "pocketsphinx could not load the model at \(model.acousticModel) with \(model.languageModel) and "
+                + "\(model.dictionary): the files may be damaged or not belong together; reinstall pocketsphinx-en-us"
+        case let .decodingFailed(operation):
+            "pocketsphinx failed to \(operation)"
+        }
+    }
+}

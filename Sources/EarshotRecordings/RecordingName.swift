@@ -69,3 +69,51 @@ public struct RecordingName: Hashable, Comparable, Sendable, CustomStringConvert
         return !lhs.isPartial && rhs.isPartial
     }
 }
+
+/// The recordings found in the recordings directory: only files named as the daemon names them.
+public struct RecordingInventory: Equatable, Sendable {
+    public var directory: String
+    /// In order (``RecordingName``'s), oldest turn first.
+    public var names: [RecordingName]
+
+    public init(directory: String, names: [RecordingName]) {
+        self.directory = directory
+        self.names = names.sorted()
+    }
+
+    /// The distinct turns the files belong to, oldest first.
+    public var turns: [RecordedTurn] { Array(Set(names.map(\.turn))).sorted() }
+
+    /// "4 files (2 recorded turns)", "no recordings".
+    public var summary: String {
+        guard !names.isEmpty else { return "no recordings" }
+        let turnCount = turns.count
+        return "\(Self.count(names.count, "file")) (\(Self.count(turnCount, "recorded turn")))"
+    }
+
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
+
+/// Which recorded turns stay on disk: the newest `keeping` of them, by run then turn number.
+/// Every file of an older turn goes, its partial leftovers included.
+public struct RecordingRetention: Equatable, Sendable {
+    /// How many turns to keep; 0 keeps none.
+    public var keeping: Int
+
+    public init(keeping: Int) {
+        self.keeping = max(0, keeping)
+    }
+
+    /// The turns among `names` that are kept, oldest first.
+    public func keptTurns(_ names: [RecordingName]) -> [RecordedTurn] {
+        Array(Set(names.map(\.turn)).sorted().suffix(keeping))
+    }
+
+    /// The files among `names` that belong to turns beyond the newest `keeping`, in order.
+    public func surplus(_ names: [RecordingName]) -> [RecordingName] {
+        let kept = Set(keptTurns(names))
+        return names.filter { !kept.contains($0.turn) }.sorted()
+    }
+}

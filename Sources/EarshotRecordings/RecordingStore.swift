@@ -1,5 +1,5 @@
 import EarshotOpus
-import Foundation
+public import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -151,4 +151,29 @@ public struct RecordingStore: Sendable {
     private static func reason(_ error: any Error) -> String {
         (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
+}
+
+/// Where the daemon keeps debug recordings.
+public enum RecordingLocation {
+    /// `$XDG_STATE_HOME/earshot/recordings`, or `$HOME/.local/state/earshot/recordings` when
+    /// `XDG_STATE_HOME` is unset, empty or relative (the XDG spec says to ignore it then), or the
+    /// account's home directory when `HOME` is unset too.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return URL(fileURLWithPath: state).appendingPathComponent("earshot/recordings").path
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
+        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/earshot/recordings").path
+    }
+}
+
+/// A recording that could not be written, listed or deleted, in words a person can act on.
+public struct RecordingError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+
+    public init(message: String) {
+        self.message = message
+    }
+
+    public var description: String { message }
 }

@@ -90,3 +90,131 @@ public struct SentenceSplitter: Sendable {
         !character.isPunctuation && !character.isWhitespace
     }
 }
+
+extension SentenceSplitter {
+    /// What the scan found at one position of the pending text.
+    enum Boundary: Equatable {
+        /// No sentence ends here; scanning continues at `next`.
+        case within(next: Int)
+        /// A sentence ends before `end`.
+        case after(end: Int)
+        /// A sentence may end here, but only text still to come can tell.
+        case undecided
+    }
+}
+
+extension SentenceSplitter {
+    /// Abbreviations that are followed by a capitalized word mid-sentence ("Dr. Smith",
+    /// "e.g. Paris"). Ones that often end sentences ("etc.", "a.m.") are left out: before a
+    /// capital they end the sentence, before a lower-case word the general rule keeps them.
+    static let abbreviations: Set<String> = [
+        "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "vs", "e.g", "i.e", "cf", "approx", "fig",
+    ]
+
+    /// Terminators that end a sentence without a following space.
+    static let cjkTerminators: Set<Character> = ["。", "！", "？", "｡"]
+    static let terminators: Set<Character> = cjkTerminators.union([".", "!", "?", "…", "‼", "⁇", "⁈", "⁉"])
+    /// Closing quotes and brackets (and markdown emphasis) that stay with the sentence they end.
+    static let closers: Set<Character> = [
+        "\"", "'", "”", "’", "»", "›", ")", "]", "}", "*",
+        "」", "』", "）", "】", "〕", "〉", "》", "］", "｝",
+    ]
+
+    /// Whether a sentence ends at `index` of the pending text, in the piece that began at
+    /// `pieceStart`.
+    func boundary(at index: Int, pieceStart: Int, atEnd: Bool) -> Boundary {
+        let count = pending.count
+        let character = pending[index]
+        if character.isNewline { return .after(end: index + 1) }
+        guard Self.terminators.contains(character) else { return .within(next: index + 1) }
+
+        var runEnd = index
+        var isCJK = false
+        while runEnd < count, Self.terminators.contains(pending[runEnd]) {
+            isCJK = isCJK || Self.cjkTerminators.contains(pending[runEnd])
+            runEnd += 1
+        }
+        var closed = runEnd
+        while closed < count, Self.closers.contains(pending[closed]) { closed += 1 }
+        if closed == count { return atEnd ? .after(end: count) : .undecided }
+        if isCJK { return .after(end: closed) }
+        // "3.14", "example.com", "?!x": a terminator glued to what follows ends nothing.
+        guard pending[closed].isWhitespace else { return .within(next: runEnd) }
+
+        var next = closed
+        while next < count, pending[next].isWhitespace {
+            if pending[next].isNewline { return .after(end: closed) }
+            next += 1
+        }
+        if next == count { return atEnd ? .after(end: closed) : .undecided }
+        if pending[next].isLowercase { return .within(next: runEnd) }
+        if runEnd - index == 1, character == ".",
+           isAbbreviation(endingAt: index) || isListNumber(endingAt: index, pieceStart: pieceStart) {
+            return .within(next: runEnd)
+        }
+        return .after(end: closed)
+    }
+
+    /// Whether the period at `index` ends a number that opens the piece, as in "2. Run it".
+    private func isListNumber(endingAt index: Int, pieceStart: Int) -> Bool {
+        var start = index
+        while start > pieceStart, pending[start - 1].isWholeNumber { start -= 1 }
+        guard start < index else { return false }
+        return pending[pieceStart..<start].allSatisfy(\.isWhitespace)
+    }
+
+    /// Whether the word before the period at `index` is a listed abbreviation or an initial.
+    private func isAbbreviation(endingAt index: Int) -> Bool {
+        var start = index
+        while start > 0, pending[start - 1].isLetter || pending[start - 1] == "." { start -= 1 }
+        let word = String(pending[start..<index])
+        if word.count == 1, let letter = word.first, letter.isUppercase { return true }
+        return Self.abbreviations.contains(word.lowercased())
+    }
+}
+
+extension SentenceSplitter {
+    /// Marks after which a long sentence may be cut when a space follows them.
+    private static let spacedBreaks: Set<Character> = [",", ";", ":", "—", "–", "-"]
+    /// Marks after which it may be cut anywhere (CJK punctuation takes no space).
+    private static let unspacedBreaks: Set<Character> = ["，", "、", "；", "：", "—", "–"]
+
+    /// Cuts `sentence` in two at the break nearest its middle, and again until every piece fits
+    /// in `maximumLength` characters; without a punctuation break it cuts at the middle-most
+    /// space, and a run with neither is left whole.
+    static func cutToLength(_ sentence: [Character], maximumLength: Int) -> [[Character]] {
+        guard sentence.count > maximumLength else { return [sentence] }
+        guard let cut = cutPosition(in: sentence) else { return [sentence] }
+        let head = trimmed(sentence[..<cut]), tail = trimmed(sentence[cut...])
+        guard !head.isEmpty, !tail.isEmpty else { return [sentence] }
+        return cutToLength(head, maximumLength: maximumLength) + cutToLength(tail, maximumLength: maximumLength)
+    }
+
+    private static func cutPosition(in sentence: [Character]) -> Int? {
+        let middle = sentence.count / 2
+        var best: Int?
+        var bestSpace: Int?
+        for index in 1..<(sentence.count - 1) {
+            let character = sentence[index]
+            let followedBySpace = sentence[index + 1].isWhitespace
+            // A hyphen is only a dash with spaces on both sides ("well - no"), not in "well-known".
+            let isBreak = character == "-"
+                ? followedBySpace && sentence[index - 1].isWhitespace
+                : unspacedBreaks.contains(character) || (followedBySpace && spacedBreaks.contains(character))
+            if isBreak, best.map({ abs(index + 1 - middle) < abs($0 - middle) }) ?? true {
+                best = index + 1
+            }
+            if character.isWhitespace, bestSpace.map({ abs(index - middle) < abs($0 - middle) }) ?? true {
+                bestSpace = index
+            }
+        }
+        return best ?? bestSpace
+    }
+
+    private static func trimmed(_ characters: ArraySlice<Character>) -> [Character] {
+        var slice = characters
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return Array(slice)
+    }
+}

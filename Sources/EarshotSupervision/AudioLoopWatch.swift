@@ -48,3 +48,49 @@ public struct AudioLoopWatch: Equatable, Sendable {
         return .healthy
     }
 }
+
+/// Whether the audio loop is doing its work, as the watchdog judges it.
+public enum AudioLoopHealth: Equatable, Sendable {
+    case healthy
+    /// The pipeline thread has not turned its loop for longer than the limit: it is stuck.
+    case pipelineStalled
+    /// Connected and capturing, but no frame came from `source` for longer than the limit.
+    case captureStalled(source: String)
+}
+
+/// What the daemon's supervisor sees of the audio loop at one moment; taken a few times a second.
+public struct AudioLoopSample: Equatable, Sendable {
+    /// Time since the daemon started (monotonic).
+    public var time: Duration
+    /// Whether front ends can connect: the socket listens.
+    public var isSocketListening: Bool
+    /// Turns of the pipeline thread's loop so far: it turns at least ten times a second while alive.
+    public var pipelineLoops: Int
+    /// Frames delivered by the sound server so far.
+    public var framesCaptured: Int
+    public var soundServer: SoundServerState
+    /// Whether the microphone is wanted (voice mode on): frames should flow while connected.
+    public var isCapturing: Bool
+
+    public init(
+        time: Duration, isSocketListening: Bool, pipelineLoops: Int, framesCaptured: Int,
+        soundServer: SoundServerState, isCapturing: Bool
+    ) {
+        self.time = time
+        self.isSocketListening = isSocketListening
+        self.pipelineLoops = pipelineLoops
+        self.framesCaptured = framesCaptured
+        self.soundServer = soundServer
+        self.isCapturing = isCapturing
+    }
+}
+
+/// The daemon's connection to the sound server, as the supervisor words it.
+public enum SoundServerState: Equatable, Sendable {
+    /// Not connected, and no failure reported yet (starting, or between a loss and its report).
+    case connecting
+    /// Connected, capturing from `source` whenever the microphone is wanted.
+    case connected(source: String)
+    /// The server could not be reached or went away (`reason`); the next attempt is in `retryIn`.
+    case lost(reason: String, retryIn: Duration)
+}
