@@ -26,13 +26,14 @@ let package = Package(
     ],
     targets: [
         // Pure logic: no C dependency, no audio hardware. Dependencies run one way:
-        // Audio <- Detection <- Pipeline -> Turns; Pipeline -> JSON (the replay log).
+        // Audio <- Detection <- Pipeline -> Turns. The pipeline knows nothing of JSON or the wire:
+        // EarshotPipelineWire (below) puts its events in the protocol's terms.
         .target(name: "EarshotAudio", swiftSettings: strict),
         .target(name: "EarshotDetection", dependencies: ["EarshotAudio"], swiftSettings: strict),
         .target(name: "EarshotTurns", swiftSettings: strict),
         .target(
             name: "EarshotPipeline",
-            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotJSON"],
+            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns"],
             swiftSettings: strict
         ),
         // Speech backends' common ground: the transcriber and synthesizer protocols, voices.
@@ -42,7 +43,8 @@ let package = Package(
         .target(
             name: "EarshotConversation",
             dependencies: [
-                "EarshotAudio", "EarshotPipeline", "EarshotTurns", "EarshotSpeech", "EarshotVoices", "EarshotJSON",
+                "EarshotAudio", "EarshotPipeline", "EarshotPipelineWire", "EarshotTurns", "EarshotProtocol", "EarshotSpeech",
+                "EarshotVoices", "EarshotJSON",
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
             swiftSettings: strict
@@ -113,7 +115,17 @@ let package = Package(
         // line writer of events (pure, depends on nothing).
         .target(name: "EarshotJSON", swiftSettings: strict),
         // The socket API: the wire format (pure), the server (SwiftNIO), the client (CLI side).
-        .target(name: "EarshotProtocol", dependencies: ["EarshotPipeline", "EarshotJSON"], swiftSettings: strict),
+        // The protocol owns every command, response and event and their one encoding; it knows
+        // nothing of the pipeline or the turn machine.
+        .target(name: "EarshotProtocol", dependencies: ["EarshotJSON"], swiftSettings: strict),
+        // The pipeline's events, the turn machine's state and refusals in the protocol's wire
+        // types, and `Replay` (a recording's events as JSON lines): the one place that knows both
+        // sides, used by the daemon, `earshot replay` and the scripted replay.
+        .target(
+            name: "EarshotPipelineWire",
+            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline", "EarshotProtocol", "EarshotJSON"],
+            swiftSettings: strict
+        ),
         .target(
             name: "EarshotServer",
             dependencies: [
@@ -124,13 +136,13 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        .target(name: "EarshotClient", dependencies: ["EarshotProtocol"], swiftSettings: strict),
+        .target(name: "EarshotClient", dependencies: ["EarshotProtocol", "EarshotJSON"], swiftSettings: strict),
         // The daemon's debug recordings on disk: names, retention, writing, forgetting.
         .target(name: "EarshotRecordings", dependencies: ["EarshotOpus", "EarshotJSON"], swiftSettings: strict),
         .target(
             name: "EarshotDaemon",
             dependencies: [
-                "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline",
+                "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline", "EarshotPipelineWire",
                 "EarshotPulse", "EarshotProtocol", "EarshotServer", "EarshotConversation", "EarshotBackends",
                 "EarshotSpeech", "EarshotVoices", "EarshotSystemd", "EarshotSupervision", "EarshotSettings",
                 "EarshotRecordings", "EarshotJSON",
@@ -158,7 +170,8 @@ let package = Package(
         .executableTarget(
             name: "EarshotCLI",
             dependencies: [
-                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotClient", "EarshotCommandLine",
+                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotClient",
+                "EarshotProtocol", "EarshotJSON", "EarshotCommandLine",
                 "EarshotBackends", "EarshotConversation", "EarshotPulse", "EarshotOpus", "EarshotSettings",
                 "EarshotVoices",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -168,7 +181,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "EarshotBench",
-            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotTestSupport"],
+            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         // `make demo`: a whole conversation through a private PulseAudio, narrated.
@@ -204,7 +217,7 @@ let package = Package(
         .testTarget(
             name: "EarshotServerTests",
             dependencies: [
-                "EarshotProtocol", "EarshotServer", "EarshotClient", "EarshotPipeline", "EarshotTurns",
+                "EarshotProtocol", "EarshotServer", "EarshotClient", "EarshotPipelineWire", "EarshotTurns",
                 "EarshotJSON", "EarshotTestSupport",
             ],
             swiftSettings: strict
@@ -213,7 +226,7 @@ let package = Package(
             name: "EarshotDaemonTests",
             dependencies: [
                 "EarshotDaemon", "EarshotClient", "EarshotProtocol", "EarshotTestSupport",
-                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotRecordings", "EarshotOpus",
+                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotRecordings", "EarshotOpus",
             ],
             swiftSettings: strict
         ),
@@ -250,7 +263,7 @@ let package = Package(
         .testTarget(
             name: "EarshotConversationTests",
             dependencies: [
-                "EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotAudio", "EarshotDetection",
+                "EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotPipelineWire", "EarshotAudio", "EarshotDetection",
                 "EarshotWyomingClient", "EarshotTestSupport", "EarshotBackends", "EarshotVoices",
             ],
             swiftSettings: strict
@@ -269,7 +282,10 @@ let package = Package(
         .target(name: "EarshotTestSupport", path: "Tests/EarshotTestSupport", swiftSettings: strict),
         .testTarget(
             name: "EarshotPipelineTests",
-            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline", "EarshotTestSupport"],
+            dependencies: [
+                "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline", "EarshotPipelineWire", "EarshotProtocol",
+                "EarshotTestSupport",
+            ],
             swiftSettings: strict
         ),
     ]

@@ -1,6 +1,7 @@
 import EarshotAudio
 import EarshotDetection
 import EarshotPipeline
+import EarshotPipelineWire
 import Foundation
 
 /// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening

@@ -5,6 +5,7 @@ import EarshotCommandLine
 import EarshotConversation
 import EarshotDetection
 import EarshotPipeline
+import EarshotPipelineWire
 import Foundation
 import Logging
 

@@ -1,5 +1,6 @@
 import EarshotJSON
 import EarshotPipeline
+import EarshotPipelineWire
 import EarshotProtocol
 import EarshotPulse
 import EarshotServer
@@ -46,7 +47,7 @@ struct DaemonCommandHandler: CommandHandler {
 
     private func turn(_ input: @Sendable (inout TurnMachine<StreamClock>) -> TurnAction) -> CommandResult {
         switch session.apply(input) {
-        case .success(let snapshot): .success(["state": JSONValue(snapshot)])
+        case .success(let snapshot): .success(["state": .object(VoiceState(snapshot).fields)])
         case .failure(let error): .failure(error)
         }
     }
@@ -60,7 +61,7 @@ struct DaemonCommandHandler: CommandHandler {
             }
         }
         switch session.speak(text, voice: voice, turn: turn) {
-        case .success(let snapshot): return .success(["state": JSONValue(snapshot)])
+        case .success(let snapshot): return .success(["state": .object(VoiceState(snapshot).fields)])
         case .failure(let error): return .failure(error)
         }
     }
@@ -78,7 +79,7 @@ struct DaemonCommandHandler: CommandHandler {
     private func preview(_ name: String?) -> CommandResult {
         let found = name.map { session.voice(named: $0) } ?? .success(session.currentVoice)
         switch found.flatMap({ voice in session.preview(voice).map { (voice, $0) } }) {
-        case .success(let (voice, snapshot)): return .success(["voice": .string(voice.id), "state": JSONValue(snapshot)])
+        case .success(let (voice, snapshot)): return .success(["voice": .string(voice.id), "state": .object(VoiceState(snapshot).fields)])
         case .failure(let error): return .failure(error)
         }
     }
@@ -97,7 +98,7 @@ struct DaemonCommandHandler: CommandHandler {
         let socket = relay.counters
         let uptime = ContinuousClock.now - session.startedAt
         return .success([
-            "state": JSONValue(session.snapshot),
+            "state": .object(VoiceState(session.snapshot).fields),
             "audio": .object([
                 "connected": .bool(audio.isConnected),
                 "server": .optional(audio.server),

@@ -92,7 +92,7 @@ struct SettingsReloader: Sendable {
             "applied": "\(reload.applied.map(\.path).joined(separator: ","))",
             "restart_needed": "\(reload.restartNeeded.map(\.path).joined(separator: ","))",
         ])
-        session.publish(.configReloaded(ConfigReloadEvent(
+        session.publish(.config(ConfigReloadEvent(
             file: settings.path, applied: reload.applied.map(\.path), restartNeeded: reload.restartNeeded.map(\.path),
             overridden: reload.overridden.map(\.path), time: session.audioTime
         )))

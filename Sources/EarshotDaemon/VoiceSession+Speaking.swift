@@ -1,5 +1,6 @@
 import EarshotJSON
 import EarshotPipeline
+import EarshotPipelineWire
 import EarshotProtocol
 import EarshotSpeech
 import EarshotTurns
@@ -10,13 +11,13 @@ extension VoiceSession {
     func handle(_ report: PlaybackReport) {
         switch report {
         case .saying(let reply, let voice, let text, let first):
-            publish(.speaker(SpeakerActivity(phase: first ? .start : .say, reply: reply, voice: first ? voice : nil, text: text, time: audioTime)))
+            publish(.speaker(SpeakerEvent(phase: first ? .start : .say, reply: reply, voice: first ? voice : nil, text: text, time: audioTime)))
         case .stopped(let reply):
-            publish(.speaker(SpeakerActivity(phase: .stop, reply: reply, time: audioTime)))
+            publish(.speaker(SpeakerEvent(phase: .stop, reply: reply, time: audioTime)))
         case .started(let reply) where reply > 0:
             _ = apply { $0.playbackStarted(reply: reply) }
         case .finished(let reply):
-            publish(.speaker(SpeakerActivity(phase: .end, reply: reply, time: audioTime)))
+            publish(.speaker(SpeakerEvent(phase: .end, reply: reply, time: audioTime)))
             if reply > 0 { _ = apply { $0.playbackFinished(reply: reply) } }
         case .failed(let reply, let message):
             reportError(code: "speech_failed", message: message)

@@ -3,6 +3,7 @@ import EarshotAudio
 import EarshotConversation
 import EarshotDetection
 import EarshotPipeline
+import EarshotPipelineWire
 import EarshotProtocol
 import EarshotPulse
 import EarshotSpeech
@@ -182,11 +183,11 @@ final class VoiceSession: Sendable {
             // The person may be interrupting: silence the reply at once, keeping the rest.
             engine.pausePlayback(true)
             tap.setPaused(true)
-            publish(.speaker(SpeakerActivity(phase: .pause, reply: reply, time: time)))
+            publish(.speaker(SpeakerEvent(phase: .pause, reply: reply, time: time)))
         case .resumePlayback(let reply):
             engine.pausePlayback(false)
             tap.setPaused(false)
-            publish(.speaker(SpeakerActivity(phase: .resume, reply: reply, time: time)))
+            publish(.speaker(SpeakerEvent(phase: .resume, reply: reply, time: time)))
         case .requestReply(let turn, let transcript):
             recorder?.replyRequested(turn: turn)
             // Without a responder command, a front end answers with `speak`.
@@ -220,7 +221,7 @@ final class VoiceSession: Sendable {
 
     /// Reports something from the daemon itself (the sound server, devices).
     func publish(_ event: SocketEvent) {
-        if case .soundServerError(let error) = event {
+        if case .error(let error) = event {
             bookkeeping.withLock { $0.errors.record(code: error.code, message: error.message) }
         }
         relay.publish(event)
@@ -254,6 +255,6 @@ final class VoiceSession: Sendable {
         case .speechStarted, .speechEnded, .transcript, .level:
             break
         }
-        relay.publish(.pipeline(event), wall: wall)
+        relay.publish(SocketEvent(event), wall: wall)
     }
 }

@@ -64,6 +64,33 @@ public struct JSONLineWriter: Sendable {
         bytes.append(UInt8(ascii: "\""))
     }
 
+    public mutating func null() {
+        bytes.append(contentsOf: "null".utf8)
+        needsComma = true
+    }
+
+    /// Writes `value`, or `null` when it is `nil`.
+    public mutating func optionalString(_ value: String?) {
+        if let value { string(value) } else { null() }
+    }
+
+    /// Writes any JSON value, compact, object members in their order.
+    public mutating func value(_ value: JSONValue) {
+        value.write(to: &bytes)
+        needsComma = true
+    }
+
+    /// Writes each member of `object` as a key and its value inside the object being written.
+    public mutating func members(_ object: JSONObject) {
+        for member in object.members {
+            if needsComma { bytes.append(UInt8(ascii: ",")) }
+            Self.appendString(member.key, to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            member.value.write(to: &bytes)
+            needsComma = true
+        }
+    }
+
     public mutating func bool(_ value: Bool) {
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
         needsComma = true

@@ -47,6 +47,16 @@ public enum JSONValue: Hashable, Sendable {
         if case .number(let value) = self { value } else { nil }
     }
 
+    /// The number's value, when this is a number.
+    public var doubleValue: Double? {
+        numberValue?.doubleValue
+    }
+
+    /// The number's value when this is a whole number that fits an `Int` (see ``JSONNumber/integerValue``).
+    public var integerValue: Int? {
+        numberValue?.integerValue
+    }
+
     public var arrayValue: [JSONValue]? {
         if case .array(let value) = self { value } else { nil }
     }

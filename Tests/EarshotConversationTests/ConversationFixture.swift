@@ -3,6 +3,7 @@ import EarshotBackends
 import EarshotConversation
 import EarshotDetection
 import EarshotPipeline
+import EarshotPipelineWire
 import EarshotVoices
 import Foundation
 

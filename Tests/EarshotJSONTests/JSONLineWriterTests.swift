@@ -35,4 +35,18 @@ import Testing
         }
         #expect(text == "{\"a\":1,\"b\":[1,2,3],\"c\":false}\n")
     }
+
+    @Test func valuesAndMembersContinueTheObjectBeingWritten() {
+        let text = render { json in
+            json.beginObject()
+            json.key("event"); json.string("x")
+            json.members(["a": 1, "b": [true, nil], "c": ["d": "e"]])
+            json.key("f"); json.optionalString(nil)
+            json.key("g"); json.optionalString("h")
+            json.key("i"); json.value(.number(1.5, decimals: 2))
+            json.endObject()
+        }
+        #expect(text == #"{"event":"x","a":1,"b":[true,null],"c":{"d":"e"},"f":null,"g":"h","i":1.50}"#)
+        #expect(render { $0.beginObject(); $0.members(["only": "one"]); $0.endObject() } == #"{"only":"one"}"#)
+    }
 }

@@ -1,6 +1,7 @@
 import EarshotAudio
 import EarshotDetection
 import EarshotPipeline
+import EarshotPipelineWire
 import Foundation
 import Testing
 

@@ -1,6 +1,5 @@
 import EarshotJSON
 import EarshotProtocol
-import EarshotTurns
 import Testing
 
 @Suite struct ProtocolResponseTests {
@@ -9,8 +8,7 @@ import Testing
         .invalidJSON(JSONParseError(reason: "expected a value", offset: 7, column: 8)),
         .notAnObject([1]), .missingCommand(found: nil), .missingCommand(found: 3), .unknownCommand("fly"),
         .invalidArgument("level_hz", must: "a whole number from 1 to 60", found: 0), .permissionDenied,
-        ProtocolError(.voiceModeOff), ProtocolError(.voiceModeAlreadyOn), ProtocolError(.alreadyMuted),
-        ProtocolError(.notMuted), ProtocolError(.nothingPlaying), ProtocolError(.nothingToCancel),
+        ProtocolError(code: "nothing_playing", message: "Nothing is playing, so there is nothing to stop."),
         ProtocolError(code: "unknown_device", message: "There is no sink \"hdmi\"."),
     ]
 
@@ -19,8 +17,8 @@ import Testing
     }
 
     @Test func successPutsIDAndOKFirst() {
-        let snapshot = TurnSnapshot(phase: .hearing, turn: 1, muted: false)
-        let response = Response(id: 1, result: .success(["state": JSONValue(snapshot)]))
+        let state = VoiceState(phase: .hearing, turn: 1, muted: false, controls: [.cancel, .dismiss, .mute])
+        let response = Response(id: 1, result: .success(["state": .object(state.fields)]))
         #expect(
             text(response)
                 == #"{"id":1,"ok":true,"state":{"state":"hearing","turn":1,"muted":false,"controls":["cancel","dismiss","mute"]}}"#
@@ -30,7 +28,8 @@ import Testing
     }
 
     @Test func failureCarriesCodeAndMessage() {
-        let response = Response(id: ["n": 1], result: .failure(ProtocolError(.nothingPlaying)))
+        let nothingPlaying = ProtocolError(code: "nothing_playing", message: "Nothing is playing, so there is nothing to stop.")
+        let response = Response(id: ["n": 1], result: .failure(nothingPlaying))
         #expect(
             text(response)
                 == #"{"id":{"n":1},"ok":false,"error":{"code":"nothing_playing","message":"Nothing is playing, so there is nothing to stop."}}"#
@@ -39,9 +38,9 @@ import Testing
     }
 
     @Test func stateShowsTheErrorOnlyWhenThereIsOne() {
-        let failed = TurnSnapshot(phase: .listening, turn: 2, muted: true, error: .replyTimedOut(turn: 2))
+        let failed = VoiceState(phase: .listening, turn: 2, muted: true, controls: [.dismiss, .unmute], error: "reply_timeout")
         #expect(
-            JSONValue(failed).jsonText
+            JSONValue.object(failed.fields).jsonText
                 == #"{"state":"listening","turn":2,"muted":true,"controls":["dismiss","unmute"],"error":"reply_timeout"}"#
         )
     }
@@ -65,14 +64,5 @@ import Testing
             ])
         )
         #expect(try Response(jsonLine: response.jsonLine()) == response)
-    }
-
-    @Test func turnRejectionsUseTheDocumentedCodes() {
-        let codes: [(TurnRejection, String)] = [
-            (.voiceModeOff, "voice_mode_off"), (.voiceModeAlreadyOn, "voice_mode_already_on"),
-            (.alreadyMuted, "already_muted"), (.notMuted, "not_muted"), (.nothingPlaying, "nothing_playing"),
-            (.nothingToCancel, "nothing_to_cancel"),
-        ]
-        for (rejection, code) in codes { #expect(ProtocolError(rejection).code == code) }
     }
 }

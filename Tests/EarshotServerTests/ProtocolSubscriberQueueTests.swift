@@ -1,4 +1,3 @@
-import EarshotPipeline
 import EarshotProtocol
 import EarshotTestSupport
 import Testing

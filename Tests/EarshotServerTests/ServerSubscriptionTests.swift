@@ -30,10 +30,10 @@ import Testing
 
             let wallBefore = WallClock.now()
             server.publish(ServerTestEvents.state(turn: 0, time: 0))
-            server.publish(.pipeline(.speechStarted(turn: 1, audioStart: 0.2, time: 0.5)))
+            server.publish(.speech(SpeechEvent(turn: 1, phase: .start(audioStart: 0.2), time: 0.5)))
             for reading in 1...120 { server.publish(ServerTestEvents.level(ServerTestEvents.readingTime(reading, rate: 60))) }
-            server.publish(.pipeline(.error(code: "reply_timeout", message: "No reply.", time: 1.9)))
-            server.publish(.soundServerError(SoundServerError(code: "sound_server_lost", message: "Gone.", retryIn: 0.5, time: 1.95)))
+            server.publish(.error(ErrorEvent(code: "reply_timeout", message: "No reply.", time: 1.9)))
+            server.publish(.error(ErrorEvent(code: "sound_server_lost", message: "Gone.", retryIn: 0.5, time: 1.95)))
             server.publish(ServerTestEvents.device(time: 2))
 
             let stateEvents = try await events(of: states, through: "device")

@@ -1,16 +1,14 @@
-import EarshotPipeline
 import EarshotProtocol
-import EarshotTurns
 
 /// Events for the publishing tests.
 enum ServerTestEvents {
     /// A mic level reading stamped `time`.
-    static func level(_ time: Double, source: LevelSource = .mic) -> SocketEvent {
-        .pipeline(.level(source, .init(time: time, level: 0.5, rmsDBFS: -20, bands: .zero)))
+    static func level(_ time: Double, source: LevelEvent.Source = .mic) -> SocketEvent {
+        .level(LevelEvent(source: source, level: 0.5, rmsDBFS: -20, bands: [0, 0, 0, 0], time: time))
     }
 
     static func state(turn: Int, time: Double) -> SocketEvent {
-        .pipeline(.state(TurnSnapshot(phase: .listening, turn: turn, muted: false), time: time))
+        .state(StateEvent(state: VoiceState(phase: .listening, turn: turn, muted: false, controls: [.dismiss, .mute]), time: time))
     }
 
     static func device(time: Double) -> SocketEvent {

@@ -1,4 +1,5 @@
 import EarshotJSON
+import EarshotPipelineWire
 import EarshotProtocol
 import EarshotServer
 import EarshotTurns
@@ -23,7 +24,7 @@ actor TestTurnHandler: CommandHandler {
         if let delay = delays[command.name] { try? await Task.sleep(for: delay) }
         switch command {
         case .status:
-            return .success(["state": JSONValue(machine.snapshot), "uptime": .number(1.5, decimals: 1)])
+            return .success(["state": .object(VoiceState(machine.snapshot).fields), "uptime": .number(1.5, decimals: 1)])
         case .start: return result(of: machine.start())
         case .dismiss: return result(of: machine.dismiss())
         case .stop: return result(of: machine.stop())
@@ -58,7 +59,7 @@ actor TestTurnHandler: CommandHandler {
     private func result(of action: TurnAction) -> CommandResult {
         switch action {
         case .rejected(let rejection): .failure(ProtocolError(rejection))
-        case .none, .ignored, .transition: .success(["state": JSONValue(machine.snapshot)])
+        case .none, .ignored, .transition: .success(["state": .object(VoiceState(machine.snapshot).fields)])
         }
     }
 

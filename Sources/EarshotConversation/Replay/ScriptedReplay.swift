@@ -1,7 +1,8 @@
-import EarshotJSON
 public import EarshotAudio
 public import EarshotDetection
-public import EarshotPipeline
+import EarshotPipeline
+public import EarshotPipelineWire
+import EarshotProtocol
 public import EarshotSpeech
 import EarshotTurns
 
@@ -25,8 +26,6 @@ public struct ScriptedReplay<Detector: VoiceActivityDetector> {
     private var schedule: ReplySchedule
     private var speaker = ScriptedSpeaker()
     private var echo: EchoPath?
-    /// Lines ready for the writer, in order.
-    private var output: [UInt8] = []
     private var frameIndex = -1
     /// The scripted reply whose request is being applied: its voice and turn are the reply's.
     private var starting: ScriptedReply?
@@ -195,34 +194,18 @@ public struct ScriptedReplay<Detector: VoiceActivityDetector> {
         return samples
     }
 
-    /// Queues lines after the pipeline's lines so far, keeping the log in order.
+    /// Logs what the speaker did after the pipeline's events so far.
     private mutating func emit(_ event: SpeakerEvent?) {
         guard let event else { return }
-        takePipelineLines()
-        var json = JSONLineWriter()
-        event.write(to: &json)
-        output += json.bytes
+        replay.write(.speaker(event))
     }
 
     private mutating func emit(_ events: [PipelineEvent]) {
-        guard !events.isEmpty else { return }
-        takePipelineLines()
-        var json = JSONLineWriter()
-        for event in events { event.write(to: &json) }
-        output += json.bytes
-    }
-
-    private mutating func takePipelineLines() {
-        var lines: [UInt8] = []
-        replay.flush { lines = $0 }
-        output += lines
+        for event in events { replay.write(SocketEvent(event)) }
     }
 
     private mutating func flush(to write: ([UInt8]) -> Void) {
-        takePipelineLines()
-        guard !output.isEmpty else { return }
-        write(output)
-        output.removeAll(keepingCapacity: true)
+        replay.flush(to: write)
     }
 }
 

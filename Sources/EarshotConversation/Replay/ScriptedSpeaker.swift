@@ -1,4 +1,5 @@
 public import EarshotAudio
+public import EarshotProtocol
 
 /// The assistant's speaker in a replay: one reply's audio, handed out 10 ms per microphone
 /// frame as a live speaker plays it, paused, resumed and stopped as the pipeline asks.
@@ -70,12 +71,16 @@ public struct ScriptedSpeaker: Sendable {
         return event(.end, of: current, at: time)
     }
 
+    /// A `start` carries the reply's voice, length and words; the others how far it had got.
     private func event(_ phase: SpeakerEvent.Phase, of playing: Playing, at time: Double) -> SpeakerEvent {
-        SpeakerEvent(
-            phase: phase, reply: playing.reply, turn: playing.turn, voice: playing.voice, text: playing.text,
-            duration: Double(playing.samples.count) / Double(AudioFrame.sampleRate),
-            position: Double(playing.offset) / Double(AudioFrame.sampleRate), time: time
-        )
+        let seconds = { (samples: Int) in Double(samples) / Double(AudioFrame.sampleRate) }
+        guard phase != .start else {
+            return SpeakerEvent(
+                phase: phase, reply: playing.reply, turn: playing.turn, voice: playing.voice,
+                duration: seconds(playing.samples.count), text: playing.text, time: time
+            )
+        }
+        return SpeakerEvent(phase: phase, reply: playing.reply, turn: playing.turn, position: seconds(playing.offset), time: time)
     }
 }
 

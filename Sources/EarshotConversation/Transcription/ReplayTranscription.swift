@@ -1,6 +1,7 @@
 public import EarshotAudio
 public import EarshotDetection
-public import EarshotPipeline
+import EarshotPipeline
+public import EarshotPipelineWire
 public import EarshotSpeech
 import Synchronization
 

@@ -1,3 +1,4 @@
+public import EarshotProtocol
 public import EarshotTurns
 
 extension ProtocolError {

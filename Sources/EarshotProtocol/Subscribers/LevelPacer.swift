@@ -1,5 +1,3 @@
-public import EarshotPipeline
-
 /// Thins one subscriber's level readings to its `level_hz`, per source, in audio time.
 ///
 /// A reading goes out when at least 1/level_hz has passed since the last one that did, less
@@ -23,7 +21,7 @@ public struct LevelPacer: Hashable, Sendable {
     }
 
     /// Whether the reading of `source` at audio time `time` goes out.
-    public mutating func admit(_ source: LevelSource, time: Double) -> Bool {
+    public mutating func admit(_ source: LevelEvent.Source, time: Double) -> Bool {
         let stream = source == .mic ? 0 : 1
         let frame = Int((time * Double(Self.framesPerSecond)).rounded())
         // A stamp earlier than the last one means a new stream: start afresh.

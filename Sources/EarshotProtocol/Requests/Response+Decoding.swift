@@ -1,4 +1,4 @@
-import EarshotJSON
+public import EarshotJSON
 
 extension Response {
     /// Why a line is not a response.
@@ -14,7 +14,15 @@ extension Response {
         } catch {
             throw DecodingError(description: "not JSON: \(error)")
         }
-        guard let object = value.objectValue, let id = object["id"], let ok = object["ok"]?.boolValue else {
+        guard let object = value.objectValue else {
+            throw DecodingError(description: "not a response: it needs \"id\" and a boolean \"ok\"")
+        }
+        try self.init(object: object)
+    }
+
+    /// Reads a response from the object of its line.
+    public init(object: JSONObject) throws(DecodingError) {
+        guard let id = object["id"], let ok = object["ok"]?.boolValue else {
             throw DecodingError(description: "not a response: it needs \"id\" and a boolean \"ok\"")
         }
         if ok {

@@ -36,23 +36,27 @@ extension Command {
         }
     }
 
-    /// The arguments of this command as request members (after `id` and `cmd`).
+    /// The arguments of this command as request members (after `id` and `cmd`); an optional
+    /// argument that is absent (a `speak` without `voice`, a `forget` unconfirmed) is left out.
     public var arguments: JSONObject {
         switch self {
         case .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .unsubscribe, .devices, .voices:
-            [:]
+            return [:]
         case .speak(let text, let voice, let turn):
-            ["text": .string(text), "voice": .optional(voice), "turn": turn.map { .integer($0) } ?? .null]
+            var arguments: JSONObject = ["text": .string(text)]
+            if let voice { arguments.append("voice", .string(voice)) }
+            if let turn { arguments.append("turn", .integer(turn)) }
+            return arguments
         case .setVoice(let voice):
-            ["voice": .string(voice)]
+            return ["voice": .string(voice)]
         case .preview(let voice):
-            ["voice": .optional(voice)]
+            return voice.map { ["voice": .string($0)] } ?? [:]
         case .forget(let confirm):
-            ["confirm": .bool(confirm)]
+            return confirm ? ["confirm": true] : [:]
         case .subscribe(let topics, let levelHz):
-            ["topics": .array(topics.sorted().map { .string($0.rawValue) }), "level_hz": .integer(levelHz)]
+            return ["topics": .array(topics.sorted().map { .string($0.rawValue) }), "level_hz": .integer(levelHz)]
         case .setSource(let name), .setSink(let name):
-            ["name": .optional(name)]
+            return ["name": .optional(name)]
         }
     }
 

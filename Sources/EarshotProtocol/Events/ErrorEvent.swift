@@ -1,0 +1,19 @@
+/// An `error` event: something a person should know went wrong (the turn machine gave up on a
+/// peer, a transcription or a reply failed, the sound server went away, a reload failed).
+public struct ErrorEvent: Hashable, Sendable {
+    /// A stable name for programs (PROTOCOL.md lists them).
+    public var code: String
+    /// A sentence to show the person.
+    public var message: String
+    /// Seconds until Earshot tries again by itself; `nil` when it will not (key omitted).
+    public var retryIn: Double?
+    /// Audio time of the event.
+    public var time: Double
+
+    public init(code: String, message: String, retryIn: Double? = nil, time: Double) {
+        self.code = code
+        self.message = message
+        self.retryIn = retryIn
+        self.time = time
+    }
+}

@@ -1,0 +1,148 @@
+public import EarshotJSON
+
+extension SocketEvent {
+    /// The event as one JSON line: `event` (its topic's name) first, then its keys in the
+    /// documented order, then `wall` (Unix seconds, 6 decimals) when given, and `t` (audio
+    /// seconds, 2 decimals) last. The socket's form has `wall`; `earshot replay`'s has not.
+    public func jsonLine(wall: Double? = nil) -> [UInt8] {
+        var json = JSONLineWriter()
+        write(to: &json, wall: wall)
+        return json.bytes
+    }
+
+    /// Appends the event as one JSON line (see ``jsonLine(wall:)``).
+    public func write(to json: inout JSONLineWriter, wall: Double? = nil) {
+        json.beginObject()
+        json.key("event")
+        json.string(topic.rawValue)
+        switch self {
+        case .state(let event):
+            json.members(event.state.fields)
+        case .speech(let event):
+            Self.write(event, to: &json)
+        case .transcript(let event):
+            json.key("turn")
+            json.integer(event.turn)
+            json.key("final")
+            json.bool(event.isFinal)
+            json.key("text")
+            json.string(event.text)
+        case .level(let event):
+            Self.write(event, to: &json)
+        case .error(let event):
+            json.key("code")
+            json.string(event.code)
+            json.key("message")
+            json.string(event.message)
+            if let retryIn = event.retryIn {
+                // As few decimals as say it exactly, at most 3: `0.5`, `2.0`, `0.125`.
+                json.key("retry_in")
+                json.number(retryIn, decimals: FixedDecimal.shortestDecimals(retryIn, maximum: 3))
+            }
+        case .speaker(let event):
+            Self.write(event, to: &json)
+        case .device(let event):
+            json.key("change")
+            json.string(event.change.rawValue)
+            json.key("source")
+            json.optionalString(event.source)
+            json.key("sink")
+            json.optionalString(event.sink)
+            json.key("server")
+            json.optionalString(event.server)
+        case .config(let event):
+            Self.write(event, to: &json)
+        }
+        if let wall {
+            json.key("wall")
+            json.number(wall, decimals: 6)
+        }
+        json.key("t")
+        json.number(time, decimals: 2)
+        json.endObject()
+        json.endLine()
+    }
+
+    private static func write(_ event: SpeechEvent, to json: inout JSONLineWriter) {
+        json.key("phase")
+        switch event.phase {
+        case .start(let audioStart):
+            json.string("start")
+            json.key("turn")
+            json.integer(event.turn)
+            json.key("audio_start")
+            json.number(audioStart, decimals: 2)
+        case .end(let reason):
+            json.string("end")
+            json.key("turn")
+            json.integer(event.turn)
+            json.key("reason")
+            json.string(reason.rawValue)
+        }
+    }
+
+    private static func write(_ event: LevelEvent, to json: inout JSONLineWriter) {
+        json.key("source")
+        json.string(event.source.rawValue)
+        json.key("level")
+        json.number(event.level, decimals: 3)
+        json.key("rms_dbfs")
+        json.number(event.rmsDBFS, decimals: 1)
+        json.key("bands")
+        json.beginArray()
+        for band in event.bands {
+            json.element()
+            json.number(band, decimals: 3)
+        }
+        json.endArray()
+    }
+
+    private static func write(_ event: SpeakerEvent, to json: inout JSONLineWriter) {
+        json.key("phase")
+        json.string(event.phase.rawValue)
+        json.key("reply")
+        json.integer(event.reply)
+        if let turn = event.turn {
+            json.key("turn")
+            json.integer(turn)
+        }
+        if let voice = event.voice {
+            json.key("voice")
+            json.string(voice)
+        }
+        if let duration = event.duration {
+            json.key("duration")
+            json.number(duration, decimals: 2)
+        }
+        if let text = event.text {
+            json.key("text")
+            json.string(text)
+        }
+        if let position = event.position {
+            json.key("position")
+            json.number(position, decimals: 2)
+        }
+    }
+
+    private static func write(_ event: ConfigReloadEvent, to json: inout JSONLineWriter) {
+        json.key("change")
+        json.string("reloaded")
+        json.key("file")
+        json.string(event.file)
+        json.key("applied")
+        write(names: event.applied, to: &json)
+        json.key("restart_needed")
+        write(names: event.restartNeeded, to: &json)
+        json.key("overridden")
+        write(names: event.overridden, to: &json)
+    }
+
+    private static func write(names: [String], to json: inout JSONLineWriter) {
+        json.beginArray()
+        for name in names {
+            json.element()
+            json.string(name)
+        }
+        json.endArray()
+    }
+}

@@ -1,0 +1,72 @@
+public import EarshotJSON
+
+/// What the voice UI shows: the fields of a `state` event, and the `state` that `status` and the
+/// turn commands answer with.
+public struct VoiceState: Hashable, Sendable {
+    /// The five phases of the voice UI.
+    public enum Phase: String, Hashable, Sendable, CaseIterable {
+        /// Voice mode is off.
+        case idle
+        /// The microphone is open, waiting for the person.
+        case listening
+        /// The person is speaking.
+        case hearing
+        /// Their turn ended; waiting for the transcript and a reply.
+        case thinking
+        /// The assistant's reply is playing.
+        case speaking
+    }
+
+    /// What a front end offers the person, in the order front ends receive them.
+    public enum Control: String, Hashable, Sendable, CaseIterable {
+        /// Stop the assistant's speech (the white square).
+        case stop
+        /// Abandon the current turn ("Tap to cancel").
+        case cancel
+        /// Leave voice mode (the red X).
+        case dismiss
+        case mute
+        case unmute
+    }
+
+    public var phase: Phase
+    /// The number of the person's latest utterance; 0 before the first. Never decreases.
+    public var turn: Int
+    public var muted: Bool
+    public var controls: [Control]
+    /// The `error` code of a `listening` state entered because something failed.
+    public var error: String?
+
+    public init(phase: Phase, turn: Int, muted: Bool, controls: [Control], error: String? = nil) {
+        self.phase = phase
+        self.turn = turn
+        self.muted = muted
+        self.controls = controls
+        self.error = error
+    }
+
+    /// `state`, `turn`, `muted`, `controls` and, when set, `error`: the `state` event's keys and
+    /// the `state` object of responses.
+    public var fields: JSONObject {
+        var object: JSONObject = [
+            "state": .string(phase.rawValue),
+            "turn": .integer(turn),
+            "muted": .bool(muted),
+            "controls": .array(controls.map { .string($0.rawValue) }),
+        ]
+        if let error { object.append("error", .string(error)) }
+        return object
+    }
+}
+
+/// A `state` event: what the voice UI shows changed.
+public struct StateEvent: Hashable, Sendable {
+    public var state: VoiceState
+    /// Audio time of the event.
+    public var time: Double
+
+    public init(state: VoiceState, time: Double) {
+        self.state = state
+        self.time = time
+    }
+}
