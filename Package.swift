@@ -171,7 +171,7 @@ let package = Package(
             name: "EarshotCLI",
             dependencies: [
                 "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotClient",
-                "EarshotProtocol", "EarshotJSON", "EarshotCommandLine",
+                "EarshotProtocol", "EarshotCommandLine",
                 "EarshotBackends", "EarshotConversation", "EarshotPulse", "EarshotOpus", "EarshotSettings",
                 "EarshotVoices",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotProtocol
 
 struct CancelCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +11,6 @@ struct CancelCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        try TurnRequest.run("cancel", daemon)
+        try TurnRequest.run(.cancel, daemon)
     }
 }

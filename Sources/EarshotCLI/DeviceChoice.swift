@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotClient
+import EarshotProtocol
 
 /// What `set-source` and `set-sink` take: a device's name, or `--default` to follow the
 /// server's default; and how they ask the daemon and print what is in use.
@@ -14,13 +15,12 @@ struct DeviceChoice: ParsableArguments {
         guard (name != nil) != followDefault else { throw ValidationError("Give a device name or --default, not both or neither.") }
     }
 
-    /// Sends `command`; prints the device now in use, found under `key` in the response.
-    func send(_ command: String, key: String, _ daemon: DaemonOptions) throws {
-        let response = try daemon.withConnection { connection throws(ClientError) in
-            try connection.request(command, ["name": name.map(JSON.string) ?? .null])
-        }
-        let inUse = response[key]?.string ?? "?"
-        let following = response["following_default"]?.bool == true
+    /// Sends `command` (`set-source` or `set-sink` with ``name``); prints the device now in use,
+    /// found under `key` in the response.
+    func send(_ command: Command, key: String, _ daemon: DaemonOptions) throws {
+        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request(command) }
+        let inUse = response[key]?.stringValue ?? "?"
+        let following = response["following_default"]?.boolValue == true
         ConsoleOutput.line(following ? "\(key) \(inUse) (following the default)" : "\(key) \(inUse)")
     }
 }

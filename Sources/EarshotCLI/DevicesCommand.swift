@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotClient
+import EarshotProtocol
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,11 +18,11 @@ struct DevicesCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request("devices") }
+        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request(.devices) }
         if json {
             ConsoleOutput.line(response.line)
         } else {
-            DeviceListing.lines(response.body).forEach { ConsoleOutput.line($0) }
+            DeviceListing.lines(response.results).forEach { ConsoleOutput.line($0) }
         }
     }
 }

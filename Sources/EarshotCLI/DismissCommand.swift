@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotProtocol
 
 struct DismissCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +11,6 @@ struct DismissCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        try TurnRequest.run("dismiss", daemon)
+        try TurnRequest.run(.dismiss, daemon)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotClient
+import EarshotProtocol
 import Foundation
 
 struct EventsCommand: ParsableCommand {
@@ -23,7 +24,7 @@ struct EventsCommand: ParsableCommand {
         ),
         transform: EventsCommand.parseTopics
     )
-    var topics: [SubscriptionTopic] = SubscriptionTopic.allCases
+    var topics: [EventTopic] = EventTopic.allCases
 
     @Option(help: "Level events per second, 1 to 60 (default: the daemon's, 30).")
     var levelHz: Int?
@@ -44,12 +45,12 @@ struct EventsCommand: ParsableCommand {
         }
     }
 
-    static func parseTopics(_ text: String) throws -> [SubscriptionTopic] {
+    static func parseTopics(_ text: String) throws -> [EventTopic] {
         let names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !names.isEmpty else { throw ValidationError("--topics needs at least one topic.") }
         return try names.map { name in
-            guard let topic = SubscriptionTopic(rawValue: name) else {
-                let known = SubscriptionTopic.allCases.map(\.rawValue).joined(separator: ", ")
+            guard let topic = EventTopic(rawValue: name) else {
+                let known = EventTopic.allCases.map(\.rawValue).joined(separator: ", ")
                 throw ValidationError("--topics: no topic '\(name)'; the topics are \(known).")
             }
             return topic

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotClient
+import EarshotProtocol
 import Foundation
 
 struct ForgetCommand: ParsableCommand {
@@ -24,17 +25,17 @@ struct ForgetCommand: ParsableCommand {
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
                 // The daemon says what would go; nothing is deleted without --yes.
-                _ = try daemon.withConnection { connection throws(ClientError) in try connection.request("forget") }
+                _ = try daemon.withConnection { connection throws(ClientError) in try connection.request(.forget(confirm: false)) }
                 return
             }
             guard try confirmed() else { return }
         }
         let response = try daemon.withConnection { connection throws(ClientError) in
-            try connection.request("forget", ["confirm": true])
+            try connection.request(.forget(confirm: true))
         }
-        let deleted = response["deleted"]?.int ?? 0
-        let turns = response["turns"]?.int ?? 0
-        let directory = response["directory"]?.string ?? "the recordings directory"
+        let deleted = response["deleted"]?.integerValue ?? 0
+        let turns = response["turns"]?.integerValue ?? 0
+        let directory = response["directory"]?.stringValue ?? "the recordings directory"
         ConsoleOutput.line(
             deleted == 0
                 ? "There were no recordings to delete in \(directory)."
@@ -44,10 +45,10 @@ struct ForgetCommand: ParsableCommand {
 
     /// Says what would be deleted and asks; false when there is nothing to delete or the answer is no.
     private func confirmed() throws -> Bool {
-        let status = try daemon.withConnection { connection throws(ClientError) in try connection.request("status") }
+        let status = try daemon.withConnection { connection throws(ClientError) in try connection.request(.status) }
         let recording = status["recording"]
-        let directory = recording?["directory"]?.string ?? "the recordings directory"
-        let kept = recording?["kept"]?.int ?? 0
+        let directory = recording?["directory"]?.stringValue ?? "the recordings directory"
+        let kept = recording?["kept"]?.integerValue ?? 0
         guard kept > 0 else {
             ConsoleOutput.line("There are no recordings to delete in \(directory).")
             return false

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotProtocol
 
 struct MuteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +11,6 @@ struct MuteCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        try TurnRequest.run("mute", daemon)
+        try TurnRequest.run(.mute, daemon)
     }
 }

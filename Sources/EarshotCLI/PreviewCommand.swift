@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotClient
+import EarshotProtocol
 
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,9 +14,7 @@ struct PreviewCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        var arguments: [String: JSON] = [:]
-        if let voice { arguments["voice"] = .string(voice) }
-        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request("preview", arguments) }
-        ConsoleOutput.line("previewing: \(response["voice"]?.string ?? voice ?? "current voice")")
+        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request(.preview(voice)) }
+        ConsoleOutput.line("previewing: \(response["voice"]?.stringValue ?? voice ?? "current voice")")
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotClient
+import EarshotProtocol
 
 struct SayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,10 +25,9 @@ struct SayCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        var arguments: [String: JSON] = ["text": .string(text)]
-        if let voice { arguments["voice"] = .string(voice) }
-        if let turn { arguments["turn"] = .number(Double(turn)) }
-        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request("speak", arguments) }
+        let response = try daemon.withConnection { connection throws(ClientError) in
+            try connection.request(.speak(text: text, voice: voice, turn: turn))
+        }
         ConsoleOutput.line(StateSummary.line(response["state"] ?? .null))
     }
 }

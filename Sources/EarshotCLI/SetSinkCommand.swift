@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotProtocol
 
 struct SetSinkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,6 +12,6 @@ struct SetSinkCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        try device.send("set-sink", key: "sink", daemon)
+        try device.send(.setSink(device.name), key: "sink", daemon)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotProtocol
 
 struct SetSourceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,6 +12,6 @@ struct SetSourceCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        try device.send("set-source", key: "source", daemon)
+        try device.send(.setSource(device.name), key: "source", daemon)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotClient
+import EarshotProtocol
 
 struct SetVoiceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,8 +15,8 @@ struct SetVoiceCommand: ParsableCommand {
 
     func run() throws {
         let response = try daemon.withConnection { connection throws(ClientError) in
-            try connection.request("set-voice", ["voice": .string(voice)])
+            try connection.request(.setVoice(voice))
         }
-        ConsoleOutput.line("voice: \(response["voice"]?.string ?? voice)")
+        ConsoleOutput.line("voice: \(response["voice"]?.stringValue ?? voice)")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotProtocol
 
 struct StartCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +11,6 @@ struct StartCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        try TurnRequest.run("start", daemon)
+        try TurnRequest.run(.start, daemon)
     }
 }

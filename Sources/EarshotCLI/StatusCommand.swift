@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotClient
+import EarshotProtocol
 
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,11 +17,11 @@ struct StatusCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request("status") }
+        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request(.status) }
         if json {
             ConsoleOutput.line(response.line)
         } else {
-            StatusSummary.lines(response.body).forEach { ConsoleOutput.line($0) }
+            StatusSummary.lines(response.results).forEach { ConsoleOutput.line($0) }
         }
     }
 }

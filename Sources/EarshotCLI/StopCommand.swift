@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotProtocol
 
 struct StopCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +11,6 @@ struct StopCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        try TurnRequest.run("stop", daemon)
+        try TurnRequest.run(.stop, daemon)
     }
 }

@@ -1,4 +1,5 @@
 import EarshotClient
+import EarshotProtocol
 
 /// What `start`, `dismiss`, `stop`, `cancel`, `mute` and `unmute` share: send the command, print
 /// the state it led to in one line.
@@ -10,7 +11,7 @@ enum TurnRequest {
         running, 4 it could not be talked to.
         """
 
-    static func run(_ command: String, _ daemon: DaemonOptions) throws {
+    static func run(_ command: Command, _ daemon: DaemonOptions) throws {
         let response = try daemon.withConnection { connection throws(ClientError) in try connection.request(command) }
         ConsoleOutput.line(StateSummary.line(response["state"] ?? .null))
     }

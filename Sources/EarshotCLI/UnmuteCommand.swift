@@ -1,4 +1,5 @@
 import ArgumentParser
+import EarshotProtocol
 
 struct UnmuteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -10,6 +11,6 @@ struct UnmuteCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        try TurnRequest.run("unmute", daemon)
+        try TurnRequest.run(.unmute, daemon)
     }
 }

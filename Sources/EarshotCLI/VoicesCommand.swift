@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotClient
+import EarshotProtocol
 
 struct VoicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,12 +12,12 @@ struct VoicesCommand: ParsableCommand {
     @OptionGroup var daemon: DaemonOptions
 
     func run() throws {
-        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request("voices") }
-        for voice in response["voices"]?.array ?? [] {
-            let mark = voice["current"]?.bool == true ? "*" : " "
-            let name = voice["name"]?.string ?? "?"
-            let id = voice["id"]?.string ?? "?"
-            let summary = voice["description"]?.string ?? ""
+        let response = try daemon.withConnection { connection throws(ClientError) in try connection.request(.voices) }
+        for voice in response["voices"]?.arrayValue ?? [] {
+            let mark = voice["current"]?.boolValue == true ? "*" : " "
+            let name = voice["name"]?.stringValue ?? "?"
+            let id = voice["id"]?.stringValue ?? "?"
+            let summary = voice["description"]?.stringValue ?? ""
             ConsoleOutput.line("\(mark) \(name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(id.padding(toLength: 10, withPad: " ", startingAt: 0)) \(summary)")
         }
     }

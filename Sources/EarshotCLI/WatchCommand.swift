@@ -1,5 +1,6 @@
 import ArgumentParser
 import EarshotClient
+import EarshotProtocol
 import Glibc
 
 struct WatchCommand: ParsableCommand {
@@ -30,7 +31,7 @@ struct WatchCommand: ParsableCommand {
         let connection: DaemonConnection
         do {
             connection = try daemon.connect()
-            model.apply(status: try connection.request("status").body)
+            model.apply(status: try connection.request(.status).results)
             try connection.subscribe(levelHz: levelHz)
         } catch {
             throw DaemonExitStatus.report(error)

@@ -1,4 +1,5 @@
 import EarshotClient
+import EarshotProtocol
 
 /// `earshot watch`'s loop: events and keys in, a frame out at most ~30 times a second.
 struct WatchSession {
@@ -37,7 +38,7 @@ struct WatchSession {
                 }
                 var now = clock.now
                 if now >= nextStatus {
-                    model.apply(status: try connection.request("status").body)
+                    model.apply(status: try connection.request(.status).results)
                     nextStatus = now.advanced(by: Self.statusInterval)
                     needsDrawing = true
                 }
@@ -62,13 +63,13 @@ struct WatchSession {
     }
 
     /// Sends a command chosen with a key; a refusal is shown, not fatal.
-    mutating func send(_ command: String) throws(ClientError) {
+    mutating func send(_ command: Command) throws(ClientError) {
         do {
             let response = try connection.request(command)
             model.notice = nil
             if let state = response["state"] { model.apply(state: state) }
         } catch .commandFailed(_, _, let message) {
-            model.notice = "\(command): \(message)"
+            model.notice = "\(command.name): \(message)"
         }
     }
 

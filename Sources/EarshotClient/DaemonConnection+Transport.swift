@@ -1,7 +1,10 @@
+import EarshotProtocol
+
 extension DaemonConnection {
-    func send(_ line: String) throws(ClientError) {
+    /// Writes one whole line (`\n` included).
+    func send(_ line: [UInt8]) throws(ClientError) {
         guard !isClosed else { throw .connectionClosed(path: path) }
-        guard try socket.writeAll(Array((line + "\n").utf8)) else { throw closedConnectionError() }
+        guard try socket.writeAll(line) else { throw closedConnectionError() }
     }
 
     /// Why the daemon hung up: a refusal it sent first and is still unread (a daemon refusing
@@ -9,7 +12,9 @@ extension DaemonConnection {
     /// plainly `connectionClosed`.
     func closedConnectionError() -> ClientError {
         while let line = try? readLine(until: .now) {
-            if case .response(let response)? = try? DaemonMessage(line: line), response.errorCode == "permission_denied" {
+            if case .response(let response)? = try? DaemonMessage(line: line),
+                response.error?.code == ProtocolError.Code.permissionDenied
+            {
                 return .socketOwnedByAnotherUser(path: path)
             }
         }

@@ -1,3 +1,4 @@
+import EarshotJSON
 public import EarshotProtocol
 
 /// A blocking JSON-lines connection to `earshotd`'s Unix socket (PROTOCOL.md, "The daemon's
@@ -43,39 +44,32 @@ public final class DaemonConnection {
         socket.close()
     }
 
-    /// Sends `{"id":…,"cmd":command,…arguments}` and returns the daemon's response to it.
+    /// Sends the request `{"id":…,"cmd":…,…arguments}` for `command` and returns the daemon's
+    /// response to it.
     ///
     /// Events that arrive first are held for `nextEvent`; a response that fails (`"ok":false`)
     /// throws `commandFailed` with the daemon's code and message.
     @discardableResult
-    public func request(
-        _ command: String,
-        _ arguments: [String: JSON] = [:],
-        timeout: Duration? = nil
-    ) throws(ClientError) -> DaemonResponse {
+    public func request(_ command: Command, timeout: Duration? = nil) throws(ClientError) -> DaemonResponse {
         let id = nextRequestID
         nextRequestID += 1
-        try send(Self.requestLine(id: id, command: command, arguments: arguments))
+        try send(Request(id: .integer(id), command: command).jsonLine())
         let deadline = ContinuousClock.now.advanced(by: timeout ?? responseTimeout)
         while true {
             guard let line = try readLine(until: deadline) else {
-                throw .timedOut(waitingFor: "`\(command)`", after: timeout ?? responseTimeout)
+                throw .timedOut(waitingFor: "`\(command.name)`", after: timeout ?? responseTimeout)
             }
             switch try DaemonMessage(line: line) {
             case .event(let event):
                 heldEvents.append(event)
             case .response(let response):
-                if response.errorCode == "permission_denied" { throw .socketOwnedByAnotherUser(path: path) }
+                if response.error?.code == ProtocolError.Code.permissionDenied { throw .socketOwnedByAnotherUser(path: path) }
                 // A null id on a failure means the daemon could not read the request at all.
-                guard response.id == .number(Double(id)) || (response.id.isNull && !response.ok) else {
+                guard response.id.integerValue == id || (response.id == .null && !response.ok) else {
                     continue  // The answer to an earlier request that timed out.
                 }
-                guard response.ok else {
-                    throw .commandFailed(
-                        command: command,
-                        code: response.errorCode ?? "unknown",
-                        message: response.errorMessage ?? "The daemon refused `\(command)` without saying why."
-                    )
+                if let error = response.error {
+                    throw .commandFailed(command: command.name, code: error.code, message: error.message)
                 }
                 return response
             }
@@ -85,13 +79,8 @@ public final class DaemonConnection {
     /// Asks the daemon to push events of `topics` (all of them by default), levels at `levelHz`
     /// readings a second (the daemon's default when `nil`).
     @discardableResult
-    public func subscribe(
-        to topics: [SubscriptionTopic] = SubscriptionTopic.allCases,
-        levelHz: Int? = nil
-    ) throws(ClientError) -> DaemonResponse {
-        var arguments: [String: JSON] = ["topics": .array(topics.map { .string($0.rawValue) })]
-        if let levelHz { arguments["level_hz"] = .number(Double(levelHz)) }
-        return try request("subscribe", arguments)
+    public func subscribe(to topics: [EventTopic] = EventTopic.allCases, levelHz: Int? = nil) throws(ClientError) -> DaemonResponse {
+        try request(.subscribe(topics: Set(topics), levelHz: levelHz ?? Command.defaultLevelHz))
     }
 
     /// The next line from the daemon, as sent (held events first), or `nil` if none arrives
@@ -113,17 +102,9 @@ public final class DaemonConnection {
             case .event(let event):
                 return event
             case .response(let response):
-                if response.errorCode == "permission_denied" { throw .socketOwnedByAnotherUser(path: path) }
+                if response.error?.code == ProtocolError.Code.permissionDenied { throw .socketOwnedByAnotherUser(path: path) }
             }
         }
         return nil
-    }
-
-    static func requestLine(id: Int, command: String, arguments: [String: JSON]) -> String {
-        var members = arguments
-        members["id"] = nil
-        members["cmd"] = nil
-        let rest = JSON.object(members).jsonText.dropFirst()  // "…}" or "}" of the arguments.
-        return #"{"id":\#(id),"cmd":\#(JSON.string(command).jsonText)"# + (members.isEmpty ? "" : ",") + rest
     }
 }

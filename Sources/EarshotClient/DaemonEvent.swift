@@ -1,18 +1,25 @@
-/// An event the daemon pushed to this subscriber: `state`, `speech`, `level`, `error` or `device`
-/// (PROTOCOL.md).
+public import EarshotJSON
+public import EarshotProtocol
+
+/// An event the daemon pushed to this subscriber (PROTOCOL.md): the line as it came, and its
+/// object to read.
 public struct DaemonEvent: Sendable, Equatable {
     /// The line exactly as the daemon sent it (without its `\n`).
     public let line: String
     /// The whole object.
-    public let body: JSON
+    public let body: JSONValue
 
-    public init(line: String, body: JSON) {
+    public init(line: String, body: JSONValue) {
         self.line = line
         self.body = body
     }
 
     /// The event's kind: its `"event"` key.
-    public var kind: String { body["event"]?.string ?? "" }
+    public var kind: String { body["event"]?.stringValue ?? "" }
 
-    public subscript(key: String) -> JSON? { body[key] }
+    /// The topic the event belongs to, which its kind names; `nil` for a kind this client does
+    /// not know yet.
+    public var topic: EventTopic? { EventTopic(rawValue: kind) }
+
+    public subscript(key: String) -> JSONValue? { body[key] }
 }

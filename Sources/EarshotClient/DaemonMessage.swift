@@ -1,16 +1,23 @@
+import EarshotJSON
+import EarshotProtocol
+
 /// One line from the daemon: a response (it has `"ok"`) or an event (it has `"event"`).
 enum DaemonMessage: Equatable {
     case response(DaemonResponse)
     case event(DaemonEvent)
 
     init(line: String) throws(ClientError) {
-        guard let body = JSON(parsing: line), body.object != nil else {
+        guard let body = try? JSONParser.parse(Array(line.utf8)), let object = body.objectValue else {
             throw .protocolViolation("a line that is not a JSON object: \(Self.excerpt(line))")
         }
-        if body["event"]?.string != nil {
+        if object["event"]?.stringValue != nil {
             self = .event(DaemonEvent(line: line, body: body))
-        } else if body["ok"]?.bool != nil {
-            self = .response(DaemonResponse(line: line, body: body))
+        } else if object["ok"]?.boolValue != nil {
+            do {
+                self = .response(DaemonResponse(line: line, response: try Response(object: object)))
+            } catch {
+                throw .protocolViolation("\(error.description): \(Self.excerpt(line))")
+            }
         } else {
             throw .protocolViolation("a line that is neither a response nor an event: \(Self.excerpt(line))")
         }

@@ -1,20 +1,37 @@
-/// The daemon's answer to one request: `{"id":…,"ok":true,…}` or `{"id":…,"ok":false,"error":{…}}`.
+public import EarshotJSON
+public import EarshotProtocol
+
+/// The daemon's answer to one request: `{"id":…,"ok":true,…}` or `{"id":…,"ok":false,"error":{…}}`,
+/// read as the protocol's ``Response``.
 public struct DaemonResponse: Sendable, Equatable {
     /// The line exactly as the daemon sent it (without its `\n`).
     public let line: String
-    /// The whole object.
-    public let body: JSON
+    public let response: Response
 
-    public init(line: String, body: JSON) {
+    public init(line: String, response: Response) {
         self.line = line
-        self.body = body
+        self.response = response
     }
 
-    public var id: JSON { body["id"] ?? .null }
-    public var ok: Bool { body["ok"]?.bool ?? false }
-    public var errorCode: String? { body["error"]?["code"]?.string }
-    public var errorMessage: String? { body["error"]?["message"]?.string }
+    public var id: JSONValue { response.id }
+
+    public var ok: Bool {
+        if case .success = response.result { true } else { false }
+    }
+
+    /// The error's code and message of a failure.
+    public var error: ProtocolError? {
+        if case .failure(let error) = response.result { error } else { nil }
+    }
+
+    /// The result keys of a success (all but `id` and `ok`); none for a failure.
+    public var fields: JSONObject {
+        if case .success(let fields) = response.result { fields } else { [:] }
+    }
+
+    /// The result keys as one object, as the summaries of `status` and `devices` read them.
+    public var results: JSONValue { .object(fields) }
 
     /// A result key of the response.
-    public subscript(key: String) -> JSON? { body[key] }
+    public subscript(key: String) -> JSONValue? { fields[key] }
 }

@@ -1,3 +1,4 @@
+public import EarshotJSON
 public import Foundation
 
 /// How the CLI words numbers, times and JSON values for people.
@@ -25,16 +26,24 @@ public enum ReadableText {
         return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 
-    /// A JSON value the way a person reads it: strings bare, `null` as "none", whole numbers
-    /// without decimals, anything nested as compact JSON.
-    public static func value(_ value: JSON?) -> String {
+    /// A JSON value the way a person reads it: strings bare, `null` as "none", numbers as the
+    /// shortest decimal that reads back the same (whole ones without decimals), anything nested
+    /// as compact JSON.
+    public static func value(_ value: JSONValue?) -> String {
         switch value {
         case nil, .null?: "none"
         case .string(let text)?: text
         case .bool(let flag)?: flag ? "yes" : "no"
-        case .number(let number)?: JSON.numberText(number)
+        case .number(let number)?: numberText(number.doubleValue)
         case let other?: other.jsonText
         }
+    }
+
+    /// `30`, `0.5`, `1.25`: whole numbers without a decimal point, others as Swift writes them.
+    static func numberText(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }  // JSON has no infinities or NaN.
+        if number.rounded() == number, abs(number) < 9.0e15 { return String(Int(number)) }
+        return String(number)
     }
 
     /// A protocol key as words: `dropped_levels` → `dropped levels`.

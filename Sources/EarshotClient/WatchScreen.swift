@@ -48,7 +48,7 @@ public struct WatchScreen: Sendable {
             lines.append(labelled("Errors", "none"))
         } else {
             for (index, error) in model.errors.enumerated() {
-                lines.append(labelled(index == 0 ? "Errors" : "", StatusSummary.errorLine(errorJSON(error), timeZone: timeZone)))
+                lines.append(labelled(index == 0 ? "Errors" : "", errorLine(error)))
             }
         }
         if case .lost = model.connection {} else { lines += ["", "\(WatchKeys.quit) or Ctrl-C quits"] }
@@ -116,10 +116,8 @@ public struct WatchScreen: Sendable {
         return parts.joined(separator: " · ")
     }
 
-    func errorJSON(_ error: WatchModel.ErrorNote) -> JSON {
-        var members: [String: JSON] = ["code": .string(error.code), "message": .string(error.message)]
-        if let wall = error.wall { members["wall"] = .number(wall) }
-        return .object(members)
+    func errorLine(_ error: WatchModel.ErrorNote) -> String {
+        StatusSummary.errorLine(code: error.code, message: error.message, wall: error.wall, timeZone: timeZone)
     }
 
     func labelled(_ label: String, _ text: String) -> String {

@@ -71,7 +71,7 @@ struct ClientCLITests {
         #expect(outcome.status == 4)
         #expect(outcome.stdout == events.map { $0 + "\n" }.joined())
         #expect(outcome.stderr.contains("closed the connection"))
-        #expect(peer.linesReceived() == [#"{"id":1,"cmd":"subscribe","level_hz":5,"topics":["state","speech"]}"#])
+        #expect(peer.linesReceived() == [#"{"id":1,"cmd":"subscribe","topics":["state","speech"],"level_hz":5}"#])
     }
 
     @Test func aDaemonThatDoesNotAnswerTimesOutWithStatus4() throws {

@@ -1,4 +1,6 @@
 import EarshotClient
+import EarshotJSON
+import EarshotProtocol
 import Foundation
 import Testing
 
@@ -11,16 +13,16 @@ import Testing
     @Test func aRequestIsOneLineWithAnIdAndGetsItsResponse() throws {
         let peer = try ScriptedDaemonPeer([.succeed(Self.listening), .succeed(#""topics":["state","level"],"level_hz":30"#)])
         let connection = try DaemonConnection.connect(path: peer.path)
-        let start = try connection.request("start")
+        let start = try connection.request(.start)
         #expect(start.ok)
         #expect(start["state"]?["state"] == "listening")
         #expect(start["state"]?["controls"] == ["dismiss", "mute"])
         let subscribed = try connection.subscribe(to: [.state, .level], levelHz: 30)
-        #expect(subscribed["level_hz"]?.int == 30)
+        #expect(subscribed["level_hz"]?.integerValue == 30)
         connection.close()
         #expect(peer.linesReceived() == [
             #"{"id":1,"cmd":"start"}"#,
-            #"{"id":2,"cmd":"subscribe","level_hz":30,"topics":["state","level"]}"#,
+            #"{"id":2,"cmd":"subscribe","topics":["state","level"],"level_hz":30}"#,
         ])
     }
 
@@ -29,7 +31,7 @@ import Testing
             .answer { request in [Self.speechEvent, Self.stateEvent, request.success(Self.listening)] },
         ])
         let connection = try DaemonConnection.connect(path: peer.path)
-        let response = try connection.request("status")
+        let response = try connection.request(.status)
         #expect(response.id == 1)
         #expect(try connection.nextEvent(timeout: .seconds(1))?.line == Self.speechEvent)
         let state = try #require(try connection.nextEvent(timeout: .seconds(1)))
@@ -44,7 +46,7 @@ import Testing
             .answer { request in [#"{"id":41,"ok":true}"#, request.success(#""uptime":12.5"#)] },
         ])
         let connection = try DaemonConnection.connect(path: peer.path)
-        #expect(try connection.request("status")["uptime"] == 12.5)
+        #expect(try connection.request(.status)["uptime"]?.doubleValue == 12.5)
     }
 
     @Test func aRefusalThrowsTheDaemonsCodeAndMessage() throws {
@@ -53,7 +55,7 @@ import Testing
         #expect(throws: ClientError.commandFailed(
             command: "stop", code: "nothing_playing", message: "Nothing is playing, so there is nothing to stop."
         )) {
-            try connection.request("stop")
+            try connection.request(.stop)
         }
     }
 
@@ -63,7 +65,7 @@ import Testing
         ])
         let connection = try DaemonConnection.connect(path: peer.path, responseTimeout: .seconds(10))
         #expect(throws: ClientError.commandFailed(command: "status", code: "invalid_json", message: "Bad JSON at byte 3.")) {
-            try connection.request("status")
+            try connection.request(.status)
         }
     }
 
@@ -74,7 +76,7 @@ import Testing
         ])
         let connection = try DaemonConnection.connect(path: peer.path)
         #expect(throws: ClientError.socketOwnedByAnotherUser(path: peer.path)) {
-            try connection.request("status")
+            try connection.request(.status)
         }
     }
 
@@ -84,7 +86,7 @@ import Testing
         let clock = ContinuousClock()
         let started = clock.now
         #expect(throws: ClientError.timedOut(waitingFor: "`status`", after: .milliseconds(200))) {
-            try connection.request("status")
+            try connection.request(.status)
         }
         let waited = started.duration(to: clock.now)
         #expect(waited >= .milliseconds(200))
@@ -105,7 +107,7 @@ import Testing
         let peer = try ScriptedDaemonPeer([.answer { _ in [] }, .hangUp])
         let connection = try DaemonConnection.connect(path: peer.path)
         #expect(throws: ClientError.connectionClosed(path: peer.path)) {
-            try connection.request("devices")
+            try connection.request(.devices)
         }
     }
 
@@ -128,7 +130,7 @@ import Testing
         let peer = try ScriptedDaemonPeer([.answer { _ in ["HTTP/1.1 400 Bad Request"] }])
         let connection = try DaemonConnection.connect(path: peer.path)
         do {
-            try connection.request("status")
+            try connection.request(.status)
             Issue.record("a garbage line was taken for a response")
         } catch {
             guard case .protocolViolation(let what) = error else {
@@ -145,7 +147,7 @@ import Testing
         let connection = try DaemonConnection.connect(path: peer.path)
         connection.close()
         #expect(throws: ClientError.connectionClosed(path: peer.path)) {
-            try connection.request("status")
+            try connection.request(.status)
         }
         #expect(peer.linesReceived() == [])
     }

@@ -1,10 +1,11 @@
 import EarshotClient
+import EarshotJSON
 import Testing
 
 /// How `earshot status` words debug recording: off, off with an earlier run's turns, on.
 @Suite struct ClientRecordingSummaryTests {
     static func line(_ recording: String) -> [String] {
-        StatusSummary.lines(JSON(parsing: #"{"id":1,"ok":true,"recording":\#(recording)}"#)!)
+        StatusSummary.lines(.parsed(#"{"id":1,"ok":true,"recording":\#(recording)}"#))
     }
 
     @Test func recordingIsOneLineSayingWhetherItIsOnWhereAndHowManyTurnsAreKept() {

@@ -1,4 +1,5 @@
 import EarshotClient
+import EarshotJSON
 import Foundation
 import Testing
 
@@ -6,14 +7,14 @@ import Testing
 @Suite struct ClientSummaryTests {
     static let utc = TimeZone(identifier: "UTC")!
 
-    static let status = JSON(parsing: """
+    static let status = JSONValue.parsed("""
         {"id":1,"ok":true,"state":{"state":"listening","turn":3,"muted":false,"controls":["dismiss","mute"],"error":"reply_timeout"},\
         "audio":{"connected":true,"server":"PulseAudio 16.1","source":"alsa_input.usb","sink":"alsa_output.pci","audio_time":3725.31},\
         "backends":{"vad":"spectral","transcription":null,"speech":null},"uptime":3725.9,\
         "counters":{"frames":372531,"holes":0,"overflows":1,"clients":2,"dropped_levels":0,"reconnects":1},\
         "errors":[{"code":"reply_timeout","message":"Sorry, no reply came back in time.","wall":1763745123.456},\
         {"code":"sound_server_lost","message":"The sound server went away; retrying in 0.5 s.","wall":1763745200.0}]}
-        """)!
+        """)
 
     @Test func statusIsOneLabelledLinePerConcern() {
         #expect(StatusSummary.lines(Self.status, timeZone: Self.utc) == [
@@ -28,7 +29,7 @@ import Testing
     }
 
     @Test func statusLeavesOutWhatTheDaemonDidNotSend() {
-        let sparse: JSON = ["id": 1, "ok": true, "audio": ["connected": false], "errors": []]
+        let sparse: JSONValue = ["id": 1, "ok": true, "audio": ["connected": false], "errors": []]
         #expect(StatusSummary.lines(sparse, timeZone: Self.utc) == [
             "audio     not connected to the sound server",
             "errors    none",
@@ -36,14 +37,14 @@ import Testing
     }
 
     @Test func aStateIsOneLine() {
-        let muted: JSON = ["state": "speaking", "turn": 2, "muted": true, "controls": ["stop", "dismiss", "unmute"]]
+        let muted: JSONValue = ["state": "speaking", "turn": 2, "muted": true, "controls": ["stop", "dismiss", "unmute"]]
         #expect(StateSummary.line(muted) == "speaking · turn 2 · microphone muted · controls: stop, dismiss, unmute")
         #expect(StateSummary.line(["state": "idle", "turn": 0, "muted": false, "controls": []])
             == "idle · turn 0 · microphone on · no controls")
     }
 
     @Test func devicesMarkTheDefaultAndTheOnesInUse() {
-        let devices: JSON = [
+        let devices: JSONValue = [
             "sources": [
                 ["name": "alsa_input.pci", "description": "Built-in Audio", "default": true],
                 ["name": "bluez_input.headset", "description": "Headset", "default": false],

@@ -1,10 +1,11 @@
 import EarshotClient
+import EarshotJSON
 import Testing
 
 /// `earshot watch`'s model, fed the daemon's events.
 @Suite struct WatchModelTests {
     static func event(_ line: String) -> DaemonEvent {
-        DaemonEvent(line: line, body: JSON(parsing: line)!)
+        DaemonEvent(line: line, body: .parsed(line))
     }
 
     static func model(after lines: [String]) -> WatchModel {
@@ -91,11 +92,11 @@ import Testing
 
     @Test func statusFillsInEverythingAndItsErrorsReplaceTheList() {
         var model = Self.model(after: [#"{"event":"error","code":"transcript_timeout","message":"Old.","wall":5.0,"t":1.0}"#])
-        model.apply(status: JSON(parsing: """
+        model.apply(status: .parsed("""
             {"id":1,"ok":true,"state":{"state":"thinking","turn":4,"muted":false,"controls":["cancel","dismiss","mute"]},\
             "audio":{"connected":true,"server":"PulseAudio","source":"in","sink":"out","audio_time":99.5},"uptime":120,\
             "errors":[{"code":"reply_timeout","message":"Sorry, no reply came back in time.","wall":50.0}]}
-            """)!)
+            """))
         #expect(model.connection == .connected)
         #expect(model.state == "thinking")
         #expect(model.turn == 4)

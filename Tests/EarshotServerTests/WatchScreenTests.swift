@@ -1,4 +1,5 @@
 import EarshotClient
+import EarshotJSON
 import Foundation
 import Testing
 
@@ -36,7 +37,7 @@ import Testing
         let before = Self.screen.render(model, width: 80)
         model.apply(DaemonEvent(
             line: "",
-            body: ["event": "state", "state": "speaking", "turn": 2, "muted": true, "controls": ["stop", "dismiss", "unmute"], "t": 4.0]
+            body: ["event": "state", "state": "speaking", "turn": 2, "muted": true, "controls": ["stop", "dismiss", "unmute"], "t": .number(4, decimals: 2)]
         ))
         let after = Self.screen.render(model, width: 80)
         #expect(Self.line(before, labelled: "State") == "State     LISTENING · turn 0 · microphone on")

@@ -1,4 +1,5 @@
-/// What a subscriber can ask for; every socket event belongs to exactly one topic.
+/// What a subscriber can ask for; every socket event belongs to exactly one topic, whose name is
+/// also the event's kind (its `"event"` key).
 public enum EventTopic: String, Hashable, Sendable, CaseIterable, Comparable {
     case state, speech, transcript, speaker, level, error, device, config
 
