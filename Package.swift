@@ -215,11 +215,20 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "EarshotProtocolTests",
+            dependencies: ["EarshotProtocol", "EarshotJSON", "EarshotTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "EarshotServerTests",
             dependencies: [
-                "EarshotProtocol", "EarshotServer", "EarshotClient", "EarshotPipelineWire", "EarshotTurns",
-                "EarshotJSON", "EarshotTestSupport",
+                "EarshotProtocol", "EarshotServer", "EarshotPipelineWire", "EarshotTurns", "EarshotJSON", "EarshotTestSupport",
             ],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotClientTests",
+            dependencies: ["EarshotClient", "EarshotProtocol", "EarshotJSON", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import EarshotJSON
 import EarshotProtocol
 import EarshotServer
+import EarshotTestSupport
 import Testing
 
 @Suite struct ServerRequestTests {
@@ -88,7 +89,7 @@ import Testing
         }
     }
 
-    @Test(arguments: ProtocolRequestDecoderTests.everyIDType)
+    @Test(arguments: RequestIDSamples.everyKind)
     func echoesEveryKindOfID(_ idText: String) async throws {
         try await ServerHarness.withServer { _, path in
             let client = try SocketTestClient(path: path)

@@ -1,5 +1,6 @@
 import EarshotJSON
 import EarshotProtocol
+import EarshotTestSupport
 import Testing
 
 @Suite struct ProtocolRequestDecoderTests {
@@ -12,11 +13,6 @@ import Testing
         .unsubscribe, .devices,
         .setSource("alsa_input.usb-mic"), .setSource(nil),
         .setSink("alsa_output.speakers \"front\""), .setSink(nil),
-    ]
-
-    static let everyIDType: [String] = [
-        "null", "true", "false", "0", "-7", "1.50", "1e3", #""abc""#, #""é \"q\" \\ \n""#, "[]", #"[1,"two",[null]]"#,
-        "{}", #"{"b":1,"a":{"c":[true]}}"#,
     ]
 
     private func decode(_ line: String) -> Result<Request, InvalidRequest> {
@@ -76,7 +72,7 @@ import Testing
         #expect(decode(#"{"id":3,"cmd":"mute","verbose":true}"#) == .success(Request(id: 3, command: .mute)))
     }
 
-    @Test(arguments: everyIDType)
+    @Test(arguments: RequestIDSamples.everyKind)
     func echoesEveryKindOfIDUnchanged(_ idText: String) throws {
         let request = try decode(#"{"id":\#(idText),"cmd":"status"}"#).get()
         #expect(request.id.jsonText == idText)
