@@ -81,10 +81,12 @@ enum LiveBench {
         print("| capture → level event at client, max | \(String(format: "%.2f", latencies.last ?? .nan)) ms | |")
         print("| daemon CPU, share of one core, no client | \(String(format: "%.2f", quietCPU)) % | |")
         print("| floor: parec recording the same microphone in 10 ms fragments, CPU, meanwhile | \(String(format: "%.2f", floorCPU)) % | |")
-        print("| daemon CPU ÷ parec CPU, no client | \(String(format: "%.1f", quietCPU / floorCPU))× | ≤ 1.5× |")
+        // The CPU goals are for listening alone; a transcriber works on every utterance.
+        let speechOff = transcriber == "none"
+        print("| daemon CPU ÷ parec CPU, no client | \(String(format: "%.1f", quietCPU / floorCPU))× | \(speechOff ? "≤ 1.5×" : "") |")
         print("| daemon CPU, share of one core, 60 Hz level client | \(String(format: "%.2f", busyCPU)) % | |")
         print("| floor: parec, meanwhile | \(String(format: "%.2f", busyFloorCPU)) % | |")
-        print("| daemon CPU ÷ parec CPU, 60 Hz level client | \(String(format: "%.1f", busyCPU / busyFloorCPU))× | ≤ 2.0× |")
+        print("| daemon CPU ÷ parec CPU, 60 Hz level client | \(String(format: "%.1f", busyCPU / busyFloorCPU))× | \(speechOff ? "≤ 2.0×" : "") |")
         print("| daemon RSS, no client | \(mb(quietMemory.rss)) | \(transcriber == "none" ? "≤ 30 MB" : "≤ 100 MB") |")
         print("| of which the Swift runtime and Foundation (shared libraries) | \(mb(breakdown.swiftRuntime)) | |")
         print("| of which C and C++ libraries (libc, libstdc++, libpulse, speech engines) | \(mb(breakdown.otherLibraries)) | |")
