@@ -111,7 +111,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             if activity.isSpeech, echoFrames[activity.frameIndex % echoFrames.count] { activity.isSpeech = false }
             // A cough over the reply lets the echo's pitch through with it: that voicing is not the person's.
             if framesSincePlayback <= Self.echoTailFrames + detector.lookaheadFrames, let cues = activity.cues,
-               echoPitch.matches(cues, frameIndex: activity.frameIndex, delay: echoDelay) {
+               echoPitch.matches(cues, frameIndex: activity.frameIndex, delayFrames: echoGate.delayFrames) {
                 activity.cues?.periodicity = 0
             }
             if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
@@ -121,12 +121,6 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         if handsOutUtteranceAudio, let turn = recordingTurn, recordingBeganAt != frame.index {
             work(.utteranceAudio(turn: turn, frame: copy frame))
         }
-    }
-
-    /// Where the speaker's echo lies in the microphone's stream: known once the gate has locked
-    /// onto its delay, which it does only when the microphone follows what was played.
-    private var echoDelay: EchoPitchTrack.EchoDelay {
-        echoGate.delayFrames.map(EchoPitchTrack.EchoDelay.locked) ?? .unheard
     }
 
     /// Reports the 10 ms the speaker is playing alongside the latest microphone frame: its

@@ -40,20 +40,15 @@ public struct EchoPitchTrack: Sendable {
         frameIndices[slot] = frameIndex
     }
 
-    /// Where the echo of a played frame may lie in the microphone's stream, in frames.
-    public enum EchoDelay: Equatable, Sendable {
-        /// Not heard: nothing is taken for the echo. A person whose voice is pitched like the
-        /// assistant's must still be heard over a speaker that does not reach the microphone.
-        case unheard
-        /// Heard, at this delay (the echo gate's lock), give or take the analysis windows' offsets.
-        case locked(Int)
-    }
-
     /// Whether `cues` of microphone frame `frameIndex` are voiced at a pitch the speaker played
-    /// `delay` earlier.
-    public func matches(_ cues: SpeechCues, frameIndex: Int, delay: EchoDelay) -> Bool {
-        guard cues.periodicity >= TurnProsody.periodicityThreshold, cues.pitchHz > 0 else { return false }
-        guard case .locked(let frames) = delay else { return false }
+    /// `delayFrames` earlier (the echo gate's lock), give or take the analysis windows' offsets.
+    /// Without a delay the echo has not been heard, and nothing matches: a person whose voice is
+    /// pitched like the assistant's must still be heard over a speaker that does not reach the
+    /// microphone.
+    public func matches(_ cues: SpeechCues, frameIndex: Int, delayFrames: Int?) -> Bool {
+        guard let frames = delayFrames, cues.periodicity >= TurnProsody.periodicityThreshold, cues.pitchHz > 0 else {
+            return false
+        }
         let ages = max(frames - Self.alignmentSlackFrames, 0)...max(frames + Self.alignmentSlackFrames, 0)
         let heard = 12 * log2(cues.pitchHz / 100)
         for age in ages where age < Self.capacity {
@@ -63,12 +58,5 @@ public struct EchoPitchTrack: Sendable {
             if frameIndices[slot] == played, abs(semitones[slot] - heard) <= Self.toleranceSemitones { return true }
         }
         return false
-    }
-
-    /// Forgets what was played, as after a long silence.
-    public mutating func reset() {
-        extractor.reset()
-        semitones = .init(repeating: .nan)
-        frameIndices = .init(repeating: -1)
     }
 }
