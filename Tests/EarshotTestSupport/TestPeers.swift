@@ -16,4 +16,6 @@ public enum TestPeers {
     public static var wyoming: Bool { WyomingServerProcess.isAvailable || requireAll }
     /// Whether the tests of the executable `name` run.
     public static func product(_ name: String) -> Bool { BuiltProduct.url(name) != nil || requireAll }
+    /// Whether the tests that run the installed program at `path` (one `make deps` installs) run.
+    public static func program(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) || requireAll }
 }
