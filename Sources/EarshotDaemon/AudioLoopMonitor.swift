@@ -2,19 +2,11 @@ import EarshotPulse
 import EarshotSupervision
 import Synchronization
 
-/// What the capture service tells the supervisor: that the pipeline thread keeps turning (one
-/// relaxed atomic add per turn, nothing else on that thread) and how the sound server fares.
+/// What the capture and socket services tell the supervisor: that the socket listens and how
+/// the sound server fares.
 final class AudioLoopMonitor: Sendable {
-    private let loops = Atomic<Int>(0)
     private let listening = Atomic<Bool>(false)
     private let loss = Mutex<SoundServerState?>(nil)
-
-    /// Called by the pipeline thread on every turn of its loop.
-    func pipelineTurned() {
-        loops.add(1, ordering: .relaxed)
-    }
-
-    var pipelineLoops: Int { loops.load(ordering: .relaxed) }
 
     /// The socket accepts connections.
     func socketListens() {

@@ -5,30 +5,17 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 
-/// Runs the sound-server connection and the thread that feeds captured frames to the session.
-///
-/// The frame consumer is a plain thread blocking on the engine's frame signal: it is the only
-/// reader of the capture ring and never waits on a client.
+/// Runs the sound-server connection; the session's frame handler gets each captured frame on
+/// libpulse's mainloop thread, where it arrives.
 struct CaptureService: Service {
     let engine: PulseAudioEngine
     let session: VoiceSession
     let logger: Logger
-    /// Told of every turn of the frame loop and every engine event, for the watchdog.
+    /// Told of every engine event, for the watchdog.
     let monitor: AudioLoopMonitor
 
     func run() async throws {
         try engine.start()
-        let stopping = Atomic<Bool>(false)
-        let consumer = Thread { [engine, session, monitor] in
-            while !stopping.load(ordering: .acquiring) {
-                monitor.pipelineTurned()
-                guard engine.waitForFrames(timeout: .milliseconds(100)) else { continue }
-                let arrived = WallClock.now()
-                while let frame = engine.popFrame() { session.process(frame, capturedAt: arrived) }
-            }
-        }
-        consumer.name = "earshot-pipeline"
-        consumer.start()
         await withGracefulShutdownHandler {
             for await event in engine.events {
                 monitor.record(event)
@@ -37,7 +24,6 @@ struct CaptureService: Service {
         } onGracefulShutdown: {
             engine.stop()
         }
-        stopping.store(true, ordering: .releasing)
         engine.stop()
         logger.info("Capture stopped")
     }

@@ -22,8 +22,8 @@ public enum EarshotDaemon {
             ),
             logger: Logger(label: "earshotd.audio")
         )
-        // Voice mode starts off unless asked for: the microphone stays closed until `start`.
-        engine.setCapturing(configuration.startsListening)
+        // Closed until the turn machine opens it: at once with `listen`, or on `start`.
+        engine.setMicrophone(.closed)
         let relay = EventRelay()
         let (reports, reported) = AsyncStream.makeStream(of: TranscriptionReport.self)
         let transcription = SpeechBackends.transcriber(configuration.transcriber, logger: Logger(label: "earshotd.stt")).map {
@@ -65,6 +65,8 @@ public enum EarshotDaemon {
             recorder: recordings.recorder,
             logger: Logger(label: "earshotd.turns")
         )
+        session.begin()
+        engine.setFrameHandler { [session] frame in session.process(frame, capturedAt: WallClock.now()) }
         let settings = configuration.settingsOrigin.map(DaemonSettings.init)
         let server = SocketServer(
             configuration: .init(endpoint: socket.endpoint),

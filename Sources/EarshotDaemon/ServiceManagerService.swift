@@ -41,10 +41,10 @@ struct ServiceManagerService: Service {
         AudioLoopSample(
             time: ContinuousClock.now - started,
             isSocketListening: monitor.isSocketListening,
-            pipelineLoops: monitor.pipelineLoops,
+            audioThreadTurns: engine.counters.heartbeats,
             framesCaptured: engine.counters.framesCaptured,
             soundServer: monitor.soundServer(engine.status),
-            isCapturing: engine.isCapturing
+            isCapturing: engine.microphone != .closed
         )
     }
 

@@ -48,15 +48,14 @@ struct SettingsReloader: Sendable {
     private func apply(_ reload: SettingsReload, voice: Voice?) async {
         let new = reload.inForce
         let applied = Set(reload.applied)
-        if !applied.isDisjoint(with: [.vadThreshold, .prefixPadding, .minimumSpeech, .endSilence, .eagerness, .replyTimeout]) {
+        if !applied.isDisjoint(with: [.vadThreshold, .prefixPadding, .minimumSpeech, .endSilence, .eagerness, .replyTimeout, .cues]) {
             session.reconfigure(
                 endpointer: new.listening.endpointer, vadThreshold: Float(new.listening.vadThreshold),
-                replyTimeout: DaemonConfiguration.duration(seconds: new.replies.timeoutSeconds)
+                replyTimeout: DaemonConfiguration.duration(seconds: new.replies.timeoutSeconds), playsCues: new.audio.cues
             )
         }
         if let voice { session.currentVoice = voice }
         if applied.contains(.language) { session.transcription?.language = new.transcription.language }
-        if applied.contains(.cues) { session.playsCues = new.audio.cues }
         if applied.contains(.responder) || applied.contains(.responderTimeout) {
             session.replaceResponder(with: new.replies.responder.map {
                 ResponderRunner(responder: Responder(

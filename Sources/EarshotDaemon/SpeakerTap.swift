@@ -3,9 +3,14 @@ import Synchronization
 
 /// The audio handed to the speaker, taken back 10 ms at a time as the microphone's frames
 /// arrive: the speaker's level meter and the echo gate see it at the pace it plays.
+///
+/// Frames are taken on the capture thread, so the lock is held only for O(1) work: an append
+/// keeps the player's chunk as it is (no copy), and dropped chunks are freed outside the lock.
 final class SpeakerTap: Sendable {
     private struct Pending {
-        var samples: [Float] = []
+        /// The reply's chunks in playing order; those before `chunk` are used up.
+        var chunks: [[Float]] = []
+        var chunk = 0
         var offset = 0
         /// The reply is paused: the speaker plays nothing, so nothing is taken.
         var paused = false
@@ -14,18 +19,25 @@ final class SpeakerTap: Sendable {
     private let pending = Mutex(Pending())
 
     func append(_ samples: [Float]) {
+        guard !samples.isEmpty else { return }
+        var usedUp: [[Float]] = []
         pending.withLock { pending in
-            // Drop what has been taken before growing, so the buffer stays one reply long.
-            if pending.offset > 0, pending.offset >= pending.samples.count / 2 {
-                pending.samples.removeFirst(pending.offset)
+            // Everything before was played: start afresh, so the tap holds one reply at most.
+            if pending.chunk == pending.chunks.count {
+                swap(&usedUp, &pending.chunks)
+                pending.chunk = 0
                 pending.offset = 0
             }
-            pending.samples += samples
+            pending.chunks.append(samples)
         }
     }
 
     func clear() {
-        pending.withLock { $0 = Pending() }
+        let dropped = pending.withLock { pending in
+            defer { pending = Pending() }
+            return pending.chunks
+        }
+        _ = consume dropped
     }
 
     func setPaused(_ paused: Bool) {
@@ -35,15 +47,22 @@ final class SpeakerTap: Sendable {
     /// The next 10 ms played, stamped `index`; nil when nothing is playing.
     func nextFrame(index: Int) -> AudioFrame? {
         pending.withLock { pending -> AudioFrame? in
-            guard !pending.paused else { return nil }
-            guard pending.offset < pending.samples.count else {
-                if !pending.samples.isEmpty { pending = Pending() }
-                return nil
-            }
+            guard !pending.paused, pending.chunk < pending.chunks.count else { return nil }
             var frame = AudioFrame.silence(index: index)
-            let count = min(AudioFrame.sampleCount, pending.samples.count - pending.offset)
-            for position in 0..<count { frame.samples[position] = pending.samples[pending.offset + position] }
-            pending.offset += count
+            var filled = 0
+            while filled < AudioFrame.sampleCount, pending.chunk < pending.chunks.count {
+                let taken = pending.chunks[pending.chunk].withUnsafeBufferPointer { chunk in
+                    let count = min(AudioFrame.sampleCount - filled, chunk.count - pending.offset)
+                    for position in 0..<count { frame.samples[filled + position] = chunk[pending.offset + position] }
+                    return count
+                }
+                filled += taken
+                pending.offset += taken
+                if pending.offset == pending.chunks[pending.chunk].count {
+                    pending.chunk += 1
+                    pending.offset = 0
+                }
+            }
             return frame
         }
     }

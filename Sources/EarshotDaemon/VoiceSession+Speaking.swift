@@ -6,36 +6,30 @@ import EarshotSpeech
 import EarshotTurns
 
 extension VoiceSession {
-    /// Gives the turn machine what the speech player reported. Reply 0 is a preview spoken
-    /// outside voice mode: the machine never heard of it.
+    /// Gives the turn machine what the speech player reported (it ignores a preview's).
     func handle(_ report: PlaybackReport) {
         switch report {
         case .saying(let reply, let voice, let text, let first):
             publish(.speaker(SpeakerEvent(phase: first ? .start : .say, reply: reply, voice: first ? voice : nil, text: text, time: audioTime)))
         case .stopped(let reply):
             publish(.speaker(SpeakerEvent(phase: .stop, reply: reply, time: audioTime)))
-        case .started(let reply) where reply > 0:
+        case .started(let reply):
             _ = apply { $0.playbackStarted(reply: reply) }
         case .finished(let reply):
             publish(.speaker(SpeakerEvent(phase: .end, reply: reply, time: audioTime)))
-            if reply > 0 { _ = apply { $0.playbackFinished(reply: reply) } }
+            _ = apply { $0.playbackFinished(reply: reply) }
         case .failed(let reply, let message):
             reportError(code: "speech_failed", message: message)
-            if reply > 0 { _ = apply { $0.playbackFinished(reply: reply) } }
-        case .started:
-            break
+            _ = apply { $0.playbackFinished(reply: reply) }
         }
     }
 
     /// Starts the reply to `turn` with the responder's first piece, more to follow; returns the
     /// reply's number, or nil when the turn no longer wants one.
     func startStreamedReply(turn: Int, text: String) -> Int? {
-        replyContinues.withLock { $0 = true }
-        defer { replyContinues.withLock { $0 = false } }
-        guard case .success(let snapshot) = apply({ $0.replyRequested(turn: turn, text: text) }),
-            snapshot.turn == turn, snapshot.phase != .listening
-        else { return nil }
-        return pipelineReplyInFlight
+        let action = applyForAction { $0.replyRequested(turn: turn, text: text, continues: true) }
+        for case .synthesize(let reply, _, _, _) in action.effects { return reply }
+        return nil
     }
 
     /// The responder had nothing to say to `turn`: back to listening.
@@ -66,17 +60,14 @@ extension VoiceSession {
         guard player != nil else {
             return .failure(ProtocolError(code: "speech_off", message: "Speech is off: start earshotd with --tts embedded or a Wyoming server."))
         }
-        voiceForNextReply.withLock { $0 = voice }
-        return apply { $0.replyRequested(turn: turn, text: text) }
+        return apply { $0.replyRequested(turn: turn, text: text, voice: voice?.id) }
     }
 
     /// Speaks a sample line in `voice`: outside voice mode straight to the speaker, in voice
     /// mode as an unprompted reply so the microphone knows it is the assistant talking.
     func preview(_ voice: Voice) -> Result<TurnSnapshot, ProtocolError> {
         let line = "Hi, I'm \(voice.displayName). \(voice.summary)"
-        guard snapshot.phase == .idle else { return speak(line, voice: voice, turn: nil) }
-        guard let player else { return speak(line, voice: voice, turn: nil) }
-        player.speak(reply: 0, text: line, voice: voice)
-        return .success(snapshot)
+        guard player != nil else { return speak(line, voice: voice, turn: nil) }
+        return apply { $0.preview(text: line, voice: voice.id) }
     }
 }

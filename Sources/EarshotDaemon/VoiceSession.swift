@@ -14,23 +14,17 @@ import Synchronization
 
 /// The one live pipeline: frames from the capture thread and commands from front ends meet here.
 ///
-/// The pipeline sits behind a mutex: the frame consumer holds it for one frame at a time and a
-/// command for one input, so both see the same turn machine and events leave in order.
-/// Publishing to the socket never blocks, so the lock is never held across client I/O.
+/// The pipeline runs where the frames arrive, on libpulse's mainloop thread, under the engine's
+/// capture lock; a command takes that lock for one input, so both see the same turn machine and
+/// events leave in order. Publishing to the socket never blocks, so the lock is never held
+/// across client I/O.
 final class VoiceSession: Sendable {
-    /// What the session remembers about the events it delivered. Locked inside `pipeline`'s
-    /// lock, never the other way round.
-    private struct Bookkeeping {
-        var errors = RecentErrors()
-        var lastPhase: TurnPhase = .idle
-    }
-
-    private let pipeline: Mutex<VoicePipeline<SpectralVAD>>
-    private let bookkeeping = Mutex(Bookkeeping())
+    private let pipeline: CaptureConfined<VoicePipeline<SpectralVAD>>
+    /// Utterance audio on its way to the transcriber and the recorder, a batch at a time.
+    private let utteranceBatch: CaptureConfined<UtteranceBatch>
+    private let errors = Mutex(RecentErrors())
     private let relay: EventRelay
     private let engine: PulseAudioEngine
-    /// Play a cue on entering and leaving voice mode (changes on reload).
-    private let cueSetting: Atomic<Bool>
     private let logger: Logger
     /// Where utterances go to be transcribed; nil when transcription is off.
     let transcription: TranscriptionQueue?
@@ -42,10 +36,6 @@ final class VoiceSession: Sendable {
     let tap: SpeakerTap
     let voices: VoiceCatalog
     private let voiceSetting: Mutex<Voice>
-    /// A `speak` command's own voice, for the reply it is about to start.
-    let voiceForNextReply = Mutex<Voice?>(nil)
-    /// The reply about to start is a responder's: more text follows.
-    let replyContinues = Mutex(false)
     /// Answers transcripts when no front end does; nil without `--responder` (changes on reload).
     private let responderSetting: Mutex<ResponderRunner?>
     let startedAt = ContinuousClock.now
@@ -58,7 +48,7 @@ final class VoiceSession: Sendable {
         let pipeline = VoicePipeline(detector: SpectralVAD(configuration: configuration.detector), configuration: .init(
             endpointer: configuration.endpointer,
             levelMeter: LevelMeter.Configuration(readingsPerSecond: LevelMeter.Configuration.maximumReadingsPerSecond),
-            turns: Self.turns(replyTimeout: configuration.replyTimeout),
+            turns: Self.turns(replyTimeout: configuration.replyTimeout, playsCues: configuration.playsCues),
             emitsLevels: true,
             startsListening: configuration.startsListening,
             transcribes: transcription != nil,
@@ -71,14 +61,23 @@ final class VoiceSession: Sendable {
         self.voices = voices
         self.voiceSetting = Mutex(voice)
         self.responderSetting = Mutex(responder)
-        self.pipeline = Mutex(pipeline)
+        self.pipeline = CaptureConfined(pipeline, engine: engine)
+        self.utteranceBatch = CaptureConfined(UtteranceBatch(), engine: engine)
         self.relay = relay
         self.engine = engine
-        self.cueSetting = Atomic(configuration.playsCues)
         self.logger = logger
     }
 
-    /// Runs one captured frame through the pipeline (called by the frame consumer thread only);
+    /// Starts the turns before the first frame: the microphone opens now if voice mode starts
+    /// on, and stays closed otherwise.
+    func begin() {
+        pipeline.withLock { pipeline in
+            let wall = WallClock.now()
+            pipeline.begin(emit: { deliver($0, wall: wall) }, work: { perform($0, at: 0) })
+        }
+    }
+
+    /// Runs one captured frame through the pipeline, on the capture thread where it arrived;
     /// `capturedAt` is the wall-clock time the frame reached Earshot, stamped on its events.
     func process(_ frame: AudioFrame, capturedAt: Double) {
         pipeline.withLock { pipeline in
@@ -92,11 +91,6 @@ final class VoiceSession: Sendable {
 
     var responder: ResponderRunner? { responderSetting.withLock { $0 } }
 
-    var playsCues: Bool {
-        get { cueSetting.load(ordering: .relaxed) }
-        set { cueSetting.store(newValue, ordering: .relaxed) }
-    }
-
     /// Answers transcripts with `runner` from now on; a reply the previous one was giving stops.
     func replaceResponder(with runner: ResponderRunner?) {
         let previous = responderSetting.withLock { current in
@@ -108,28 +102,38 @@ final class VoiceSession: Sendable {
 
     /// Takes new listening settings and reply timeout between two frames (the frame consumer
     /// waits for the lock), so the very next frame is judged by them.
-    func reconfigure(endpointer: Endpointer.Configuration, vadThreshold: Float, replyTimeout: Duration) {
+    func reconfigure(endpointer: Endpointer.Configuration, vadThreshold: Float, replyTimeout: Duration, playsCues: Bool) {
         pipeline.withLock { pipeline in
-            pipeline.reconfigure(endpointer: endpointer, turns: Self.turns(replyTimeout: replyTimeout)) { detector in
+            pipeline.reconfigure(endpointer: endpointer, turns: Self.turns(replyTimeout: replyTimeout, playsCues: playsCues)) { detector in
                 detector.setThreshold(vadThreshold)
             }
         }
     }
 
     /// Gives the turn machine a front end's input; a rejection becomes the daemon's error.
-    func apply(_ input: @Sendable (inout TurnMachine<StreamClock>) -> TurnAction) -> Result<TurnSnapshot, ProtocolError> {
+    func apply(_ input: (inout TurnMachine<StreamClock>) -> TurnAction) -> Result<TurnSnapshot, ProtocolError> {
         pipeline.withLock { pipeline in
-            let wall = WallClock.now()
-            let time = pipeline.now
-            let action = pipeline.apply(input, emit: { deliver($0, wall: wall) }, work: { perform($0, at: time) })
+            let action = apply(input, to: &pipeline)
             if case .rejected(let rejection) = action { return .failure(ProtocolError(rejection)) }
             return .success(pipeline.machine.snapshot)
         }
     }
 
-    private static func turns(replyTimeout: Duration) -> TurnMachine<StreamClock>.Configuration {
+    /// Gives the turn machine an input and returns what it decided.
+    func applyForAction(_ input: (inout TurnMachine<StreamClock>) -> TurnAction) -> TurnAction {
+        pipeline.withLock { apply(input, to: &$0) }
+    }
+
+    private func apply(_ input: (inout TurnMachine<StreamClock>) -> TurnAction, to pipeline: inout VoicePipeline<SpectralVAD>) -> TurnAction {
+        let wall = WallClock.now()
+        let time = pipeline.now
+        return pipeline.apply(input, emit: { deliver($0, wall: wall) }, work: { perform($0, at: time) })
+    }
+
+    private static func turns(replyTimeout: Duration, playsCues: Bool) -> TurnMachine<StreamClock>.Configuration {
         var turns = TurnMachine<StreamClock>.Configuration.standard
         turns.replyTimeout = replyTimeout
+        turns.playsCues = playsCues
         return turns
     }
 
@@ -157,25 +161,35 @@ final class VoiceSession: Sendable {
     /// it only hands work on: nothing here waits.
     private func perform(_ work: SpeechWork, at time: Double) {
         switch work {
+        case .openMicrophone:
+            engine.setMicrophone(.open)
+        case .closeMicrophone:
+            engine.setMicrophone(.closed)
+        case .silenceMicrophone:
+            engine.setMicrophone(.silenced)
+        case .playCue(let cue):
+            engine.play(cue == .voiceModeOn ? Cue.enter : Cue.leave)
         case .beginUtterance(let turn, let audio):
             recorder?.beginUtterance(turn: turn, audio: audio)
             transcription?.begin(turn: turn, samples: PCM16.samples(of: audio))
+            utteranceBatch.withLock { $0.begin(turn: turn) }
         case .utteranceAudio(let turn, let frame):
-            recorder?.utteranceAudio(turn: turn, frame: frame)
-            transcription?.append(turn: turn, samples: PCM16.samples(of: frame))
+            utteranceBatch.withLock { batch in
+                if batch.add(frame, turn: turn) { handOn(&batch) }
+            }
         case .endUtterance(let turn):
+            utteranceBatch.withLock { handOn(&$0) }
             recorder?.endUtterance(turn: turn)
             transcription?.end(turn: turn)
         case .discardUtterance(let turn):
+            utteranceBatch.withLock { $0.begin(turn: nil) }
             recorder?.discardUtterance(turn: turn)
             transcription?.discard(turn: turn)
-        case .synthesize(let reply, let text):
+        case .preview(let text, let voice):
+            player?.speak(reply: TurnMachine<StreamClock>.previewReply, text: text, voice: voice.flatMap(voices.voice(named:)) ?? currentVoice)
+        case .synthesize(let reply, let text, let voice, let continues):
             recorder?.replyStarted(text: text)
-            let voice = voiceForNextReply.withLock { pending in
-                defer { pending = nil }
-                return pending
-            } ?? currentVoice
-            player?.speak(reply: reply, text: text, voice: voice, more: replyContinues.withLock { $0 })
+            player?.speak(reply: reply, text: text, voice: voice.flatMap(voices.voice(named:)) ?? currentVoice, more: continues)
         case .stopPlayback(let reply):
             player?.stop(reply: reply)
             responder?.cancel(turn: nil)
@@ -197,6 +211,14 @@ final class VoiceSession: Sendable {
         }
     }
 
+    /// Hands the batched utterance audio to the recorder and the transcriber.
+    private func handOn(_ batch: inout UtteranceBatch) {
+        batch.handOn { turn, frames in
+            for frame in frames { recorder?.utteranceAudio(turn: turn, frame: frame) }
+            transcription?.append(turn: turn, samples: PCM16.samples(of: frames))
+        }
+    }
+
     /// The voice replies are spoken in.
     var currentVoice: Voice {
         get { voiceSetting.withLock { $0 } }
@@ -211,18 +233,15 @@ final class VoiceSession: Sendable {
         }
     }
 
-    /// The reply being prepared or played, if any.
-    var pipelineReplyInFlight: Int? { pipeline.withLock { $0.machine.replyInFlight } }
-
     var snapshot: TurnSnapshot { pipeline.withLock { $0.machine.snapshot } }
     /// Audio time of the latest captured frame, in seconds.
     var audioTime: Double { pipeline.withLock { $0.now } }
-    var recentErrors: JSONValue { bookkeeping.withLock { $0.errors.json } }
+    var recentErrors: JSONValue { errors.withLock { $0.json } }
 
     /// Reports something from the daemon itself (the sound server, devices).
     func publish(_ event: SocketEvent) {
         if case .error(let error) = event {
-            bookkeeping.withLock { $0.errors.record(code: error.code, message: error.message) }
+            errors.withLock { $0.record(code: error.code, message: error.message) }
         }
         relay.publish(event)
     }
@@ -231,24 +250,11 @@ final class VoiceSession: Sendable {
         switch event {
         case .state(let snapshot, _):
             recorder?.phaseChanged(to: snapshot.phase)
-            let previous = bookkeeping.withLock { book in
-                defer { book.lastPhase = snapshot.phase }
-                return book.lastPhase
-            }
-            if snapshot.phase != previous {
-                logger.info("Voice UI state", metadata: ["state": "\(snapshot.phase.rawValue)", "turn": "\(snapshot.turn)"])
-                // The microphone is open only in voice mode.
-                if previous == .idle {
-                    engine.setCapturing(true)
-                    if playsCues { engine.play(Cue.enter) }
-                }
-                if snapshot.phase == .idle {
-                    engine.setCapturing(false)
-                    if playsCues { engine.play(Cue.leave) }
-                }
-            }
+            logger.info("Voice UI state", metadata: [
+                "state": "\(snapshot.phase.rawValue)", "turn": "\(snapshot.turn)", "muted": "\(snapshot.muted)",
+            ])
         case .error(let code, let message, _, _):
-            bookkeeping.withLock { $0.errors.record(code: code, message: message) }
+            errors.withLock { $0.record(code: code, message: message) }
             logger.warning("\(message)", metadata: ["code": "\(code)"])
         case .transcript(let turn, let text, true, _):
             recorder?.finalTranscript(turn: turn, text: text)

@@ -185,7 +185,11 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         emit(.error(code: code, message: message, retryIn: retryIn, time: now))
     }
 
-    private mutating func begin(emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
+    /// Starts the stream: the first state goes out and, with `startsListening`, voice mode
+    /// starts. The first frame or input does it otherwise; a live owner calls it up front, so
+    /// the microphone opens (or stays closed) before any frame is captured.
+    public mutating func begin(emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }) {
+        guard !started else { return }
         started = true
         emit(.state(machine.snapshot, time: 0))
         if configuration.startsListening { perform(machine.start(), emit: emit, work: work) }
@@ -201,10 +205,9 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         switch boundary {
         case .onsetSuspected(let onsetFrame):
             nextUtteranceStart = max(0, onsetFrame - configuration.endpointer.prefixPaddingFrames)
-            // Only a reply being spoken cares about speech before it is confirmed: it ducks.
-            if machine.snapshot.phase == .speaking { perform(machine.utteranceStarted(), emit: emit, work: work) }
+            perform(machine.onsetSuspected(), emit: emit, work: work)
         case .onsetRejected:
-            if machine.snapshot.phase == .speaking { perform(machine.utteranceEnded(), emit: emit, work: work) }
+            perform(machine.onsetRejected(), emit: emit, work: work)
         case .speechStarted(let onsetFrame, let audioStartFrame):
             nextUtteranceStart = audioStartFrame
             let onset = Double(onsetFrame) * AudioFrame.duration, audioStart = Double(audioStartFrame) * AudioFrame.duration
@@ -273,8 +276,8 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 work(.requestReply(turn: turn, transcript: transcript))
             case .discardReply(let turn):
                 work(.discardReply(turn: turn))
-            case .synthesize(let reply, let text):
-                work(.synthesize(reply: reply, text: text))
+            case .synthesize(let reply, let text, let voice, let continues):
+                work(.synthesize(reply: reply, text: text, voice: voice, continues: continues))
             case .duckPlayback(let reply):
                 work(.duckPlayback(reply: reply))
             case .resumePlayback(let reply):
@@ -282,8 +285,16 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 work(.resumePlayback(reply: reply))
             case .stopPlayback(let reply):
                 work(.stopPlayback(reply: reply))
-            case .openMicrophone, .closeMicrophone:
-                break
+            case .openMicrophone:
+                work(.openMicrophone)
+            case .closeMicrophone:
+                work(.closeMicrophone)
+            case .silenceMicrophone:
+                work(.silenceMicrophone)
+            case .playCue(let cue):
+                work(.playCue(cue))
+            case .preview(let text, let voice):
+                work(.preview(text: text, voice: voice))
             }
         }
     }

@@ -1,5 +1,5 @@
-/// Judges from successive samples whether the audio loop is healthy: the pipeline thread keeps
-/// turning, and while connected and capturing, frames keep arriving.
+/// Judges from successive samples whether the audio loop is healthy: the audio thread (where
+/// the pipeline runs) keeps turning, and while connected and capturing, frames keep arriving.
 ///
 /// A lost sound server is not a stall (the daemon reconnects by itself), nor is a closed
 /// microphone: frames are only expected while connected and capturing, and only after `limit`
@@ -22,8 +22,8 @@ public struct AudioLoopWatch: Equatable, Sendable {
     }
 
     public mutating func observe(_ sample: AudioLoopSample) -> AudioLoopHealth {
-        if loops?.count != sample.pipelineLoops {
-            loops = Progress(count: sample.pipelineLoops, since: sample.time)
+        if loops?.count != sample.audioThreadTurns {
+            loops = Progress(count: sample.audioThreadTurns, since: sample.time)
         }
         var capturingFrom: String?
         if case .connected(let source) = sample.soundServer, sample.isCapturing { capturingFrom = source }
@@ -52,7 +52,7 @@ public struct AudioLoopWatch: Equatable, Sendable {
 /// Whether the audio loop is doing its work, as the watchdog judges it.
 public enum AudioLoopHealth: Equatable, Sendable {
     case healthy
-    /// The pipeline thread has not turned its loop for longer than the limit: it is stuck.
+    /// The audio thread, where the pipeline runs, has not turned for longer than the limit: it is stuck.
     case pipelineStalled
     /// Connected and capturing, but no frame came from `source` for longer than the limit.
     case captureStalled(source: String)
@@ -64,8 +64,8 @@ public struct AudioLoopSample: Equatable, Sendable {
     public var time: Duration
     /// Whether front ends can connect: the socket listens.
     public var isSocketListening: Bool
-    /// Turns of the pipeline thread's loop so far: it turns at least ten times a second while alive.
-    public var pipelineLoops: Int
+    /// Turns of the audio thread so far (the engine's heartbeat): at least one a second while alive.
+    public var audioThreadTurns: Int
     /// Frames delivered by the sound server so far.
     public var framesCaptured: Int
     public var soundServer: SoundServerState
@@ -73,12 +73,12 @@ public struct AudioLoopSample: Equatable, Sendable {
     public var isCapturing: Bool
 
     public init(
-        time: Duration, isSocketListening: Bool, pipelineLoops: Int, framesCaptured: Int,
+        time: Duration, isSocketListening: Bool, audioThreadTurns: Int, framesCaptured: Int,
         soundServer: SoundServerState, isCapturing: Bool
     ) {
         self.time = time
         self.isSocketListening = isSocketListening
-        self.pipelineLoops = pipelineLoops
+        self.audioThreadTurns = audioThreadTurns
         self.framesCaptured = framesCaptured
         self.soundServer = soundServer
         self.isCapturing = isCapturing

@@ -37,10 +37,18 @@ public struct TurnTransition: Equatable, Hashable, Sendable {
 /// `finalTranscript(turn:text:)`, `replyRequested(turn:text:)` and the playback inputs
 /// so late events from an abandoned turn are recognised as stale.
 public enum TurnEffect: Equatable, Hashable, Sendable {
-    /// Start capturing audio for voice activity detection.
+    /// Start capturing audio for voice activity detection (voice mode starts, or is unmuted).
     case openMicrophone
-    /// Stop capturing audio.
+    /// Stop capturing audio: voice mode is off, and the clock may stand still.
     case closeMicrophone
+    /// Stop capturing audio but keep the clock running on silence: voice mode is muted, and
+    /// its deadlines still fall due.
+    case silenceMicrophone
+    /// Play the sound that marks voice mode starting or ending (only with `playsCues`).
+    case playCue(TurnCue)
+    /// Speak `text` in `voice` (an id; nil: the current voice) outside voice mode, straight to
+    /// the speaker: a voice preview. Its playback reports carry ``TurnMachine/previewReply``.
+    case preview(text: String, voice: String?)
     /// Start transcribing `turn`, from the moment the speech began (include the pre-roll;
     /// after a barge-in, from when the interruption was first suspected).
     case beginUtterance(turn: Int)
@@ -52,8 +60,10 @@ public enum TurnEffect: Equatable, Hashable, Sendable {
     case requestReply(turn: Int, transcript: String)
     /// Cancel the responder's pending reply for `turn`.
     case discardReply(turn: Int)
-    /// Synthesise `text` and play it; report `playbackStarted(reply:)` and `playbackFinished(reply:)`.
-    case synthesize(reply: Int, text: String)
+    /// Synthesise `text` in `voice` (an id; nil: the current voice) and play it; report
+    /// `playbackStarted(reply:)` and `playbackFinished(reply:)`. With `continues`, more text for
+    /// the reply follows (a responder still answering).
+    case synthesize(reply: Int, text: String, voice: String? = nil, continues: Bool = false)
     /// Lower the playback volume: the user may be interrupting.
     case duckPlayback(reply: Int)
     /// Restore the playback volume: the interruption was a false alarm.
@@ -62,6 +72,12 @@ public enum TurnEffect: Equatable, Hashable, Sendable {
     case stopPlayback(reply: Int)
     /// Tell the user about `error` (it is also in the new snapshot).
     case reportError(TurnError)
+}
+
+/// The sounds that mark voice mode starting and ending.
+public enum TurnCue: Equatable, Hashable, Sendable {
+    case voiceModeOn
+    case voiceModeOff
 }
 
 /// Why an input was harmlessly ignored: it is stale or redundant, typically a peer racing a
@@ -73,6 +89,8 @@ public enum TurnIgnoreReason: Equatable, Hashable, Sendable {
     case staleReply(turn: Int)
     /// A playback event for a reply that is no longer in flight.
     case stalePlayback(reply: Int)
+    /// A playback event for a voice preview, which the turns do not wait for.
+    case previewPlayback
     /// The user started speaking while the microphone is muted.
     case microphoneMuted
     /// An utterance started while one is already in progress.

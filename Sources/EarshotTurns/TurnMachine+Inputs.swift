@@ -5,13 +5,13 @@ extension TurnMachine {
     public mutating func start() -> TurnAction {
         guard case .idle = state else { return .rejected(.voiceModeAlreadyOn) }
         microphoneMuted = false
-        return enter(.listening(error: nil), effects: [.openMicrophone])
+        return enter(.listening(error: nil), effects: [.openMicrophone] + cue(.voiceModeOn))
     }
 
     /// Leaves voice mode from any active phase, abandoning whatever is pending.
     public mutating func dismiss() -> TurnAction {
         if case .idle = state { return .rejected(.voiceModeOff) }
-        let effects = abandonEffects + (microphoneMuted ? [] : [.closeMicrophone])
+        let effects = abandonEffects + [.closeMicrophone] + cue(.voiceModeOff)
         let from = snapshot
         state = .idle
         microphoneMuted = false
@@ -24,7 +24,7 @@ extension TurnMachine {
         if microphoneMuted { return .rejected(.alreadyMuted) }
         let from = snapshot
         microphoneMuted = true
-        var effects: [TurnEffect] = [.closeMicrophone]
+        var effects: [TurnEffect] = [.silenceMicrophone]
         switch state {
         case .hearing:
             effects.append(.discardUtterance(turn: turn))
@@ -45,6 +45,10 @@ extension TurnMachine {
         let from = snapshot
         microphoneMuted = false
         return .transition(TurnTransition(from: from, to: snapshot, effects: [.openMicrophone]))
+    }
+
+    private func cue(_ cue: TurnCue) -> [TurnEffect] {
+        configuration.playsCues ? [.playCue(cue)] : []
     }
 
     /// Stops the assistant's speech and returns to `listening`.
@@ -112,6 +116,20 @@ extension TurnMachine {
         }
     }
 
+    /// Speech may be starting (heard, not yet confirmed as speech). Only a reply being spoken
+    /// cares: it is ducked at once, as a suspected barge-in. Otherwise nothing.
+    public mutating func onsetSuspected() -> TurnAction {
+        guard case .speaking = state, !microphoneMuted else { return .none }
+        return utteranceStarted()
+    }
+
+    /// What `onsetSuspected` heard turned out not to be speech: a ducked reply resumes.
+    /// Otherwise nothing.
+    public mutating func onsetRejected() -> TurnAction {
+        guard case .bargeInSuspected = state else { return .none }
+        return utteranceEnded()
+    }
+
     /// The voice activity detector heard speech in the latest frame. While a barge-in is
     /// suspected this keeps it alive: ``tick()`` confirms it once `minimumInterruption` has
     /// passed with the person still speaking, and resumes the reply once they have been silent
@@ -175,16 +193,17 @@ extension TurnMachine {
     }
 
     /// Something wants the assistant to say `text`: the responder answering `turn`, or with
-    /// `turn == nil` an unprompted announcement, accepted only while `listening`.
+    /// `turn == nil` an unprompted announcement, accepted only while `listening`. `voice` (an
+    /// id) says it in a voice of its own; `continues` says more text for it follows.
     ///
     /// An empty (or whitespace) answer to a turn means the responder chose not to reply: back to `listening`.
-    public mutating func replyRequested(turn answered: Int?, text: String) -> TurnAction {
-        guard let answered else { return unpromptedReply(text: text) }
+    public mutating func replyRequested(turn answered: Int?, text: String, voice: String? = nil, continues: Bool = false) -> TurnAction {
+        guard let answered else { return unpromptedReply(text: text, voice: voice, continues: continues) }
         if case .awaitingReply = state, answered == turn {
             if text.allSatisfy(\.isWhitespace) {
                 return enter(.listening(error: nil), effects: [])
             }
-            return speak(text)
+            return speak(text, voice: voice, continues: continues)
         }
         guard isKnown(turn: answered) else { return .rejected(.unknownTurn(answered)) }
         if answered == turn {
@@ -198,23 +217,30 @@ extension TurnMachine {
         return .ignored(.staleReply(turn: answered))
     }
 
-    private mutating func unpromptedReply(text: String) -> TurnAction {
+    /// A sample line in `voice`: outside voice mode it goes straight to the speaker; in voice
+    /// mode it is an unprompted reply, so the microphone knows it is the assistant talking.
+    public mutating func preview(text: String, voice: String?) -> TurnAction {
+        guard case .idle = state else { return unpromptedReply(text: text, voice: voice, continues: false) }
+        return .transition(TurnTransition(from: snapshot, to: snapshot, effects: [.preview(text: text, voice: voice)]))
+    }
+
+    private mutating func unpromptedReply(text: String, voice: String?, continues: Bool) -> TurnAction {
         switch state {
         case .idle:
             return .rejected(.voiceModeOff)
         case .listening:
-            return text.allSatisfy(\.isWhitespace) ? .rejected(.emptyReply) : speak(text)
+            return text.allSatisfy(\.isWhitespace) ? .rejected(.emptyReply) : speak(text, voice: voice, continues: continues)
         case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected:
             return .rejected(.cannotSpeakWhile(state.phase))
         }
     }
 
     /// Hands out the next reply number and asks for it to be synthesised.
-    private mutating func speak(_ text: String) -> TurnAction {
+    private mutating func speak(_ text: String, voice: String?, continues: Bool) -> TurnAction {
         latestReply += 1
         let deadline = clock.now.advanced(by: configuration.playbackStartTimeout)
         let preparing = State.preparingSpeech(reply: latestReply, deadline: deadline)
-        return enter(preparing, effects: [.synthesize(reply: latestReply, text: text)])
+        return enter(preparing, effects: [.synthesize(reply: latestReply, text: text, voice: voice, continues: continues)])
     }
 }
 
@@ -245,7 +271,8 @@ extension TurnMachine {
     }
 
     private func playbackEventOutOfTurn(reply: Int) -> TurnAction {
-        reply >= 1 && reply <= latestReply ? .ignored(.stalePlayback(reply: reply)) : .rejected(.unknownReply(reply))
+        if reply == Self.previewReply { return .ignored(.previewPlayback) }
+        return reply >= 1 && reply <= latestReply ? .ignored(.stalePlayback(reply: reply)) : .rejected(.unknownReply(reply))
     }
 }
 

@@ -83,6 +83,10 @@ public struct TurnMachine<C: Clock>: Sendable {
         }
     }
 
+    /// The reply number a voice preview's playback reports carry: the machine hands out replies
+    /// from 1, and never waits for a preview.
+    public static var previewReply: Int { 0 }
+
     /// Whether `turn` names a turn that has already begun.
     func isKnown(turn candidate: Int) -> Bool {
         candidate >= 1 && candidate <= turn
@@ -118,6 +122,8 @@ extension TurnMachine {
         /// A watchdog for playback that never reports finishing; longer than any sensible
         /// spoken reply. Default 5 minutes.
         public var maximumPlayback: C.Duration
+        /// Mark voice mode starting and ending with a cue. Default off.
+        public var playsCues = false
 
         public init(
             minimumInterruption: C.Duration,

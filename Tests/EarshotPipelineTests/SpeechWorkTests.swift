@@ -42,6 +42,8 @@ import Testing
             case .endUtterance(let turn):
                 #expect(turn == 1)
                 ended = true
+            case .openMicrophone:
+                #expect(indices.isEmpty, "voice mode starts with the stream")
             default:
                 Issue.record("unexpected work \(item)")
             }
@@ -87,7 +89,8 @@ import Testing
         var pipeline = VoicePipeline(detector: SpectralVAD())
         var work: [SpeechWork] = []
         for frame in clip.frames { pipeline.process(frame, emit: { _ in }, work: { work.append($0) }) }
-        #expect(work.isEmpty)
+        #expect(work.count == 1)
+        if case .openMicrophone = work.first {} else { Issue.record("only the microphone opens: \(work)") }
         #expect(pipeline.machine.snapshot.phase == .listening)
     }
 }

@@ -29,7 +29,7 @@ struct SupervisorTests {
             let end = time + duration
             while time < end {
                 let sample = AudioLoopSample(
-                    time: time, isSocketListening: listening, pipelineLoops: loops, framesCaptured: frames,
+                    time: time, isSocketListening: listening, audioThreadTurns: loops, framesCaptured: frames,
                     soundServer: soundServer, isCapturing: capturing
                 )
                 for action in supervisor.observe(sample) { actions.append((time, action)) }

@@ -17,7 +17,7 @@ struct TurnHarness {
     @discardableResult
     mutating func send(_ input: (inout TurnMachine<ManualClock>) -> TurnAction) -> TurnAction {
         let action = input(&machine)
-        for case .synthesize(let reply, _) in action.effects {
+        for case .synthesize(let reply, _, _, _) in action.effects {
             latestReply = reply
         }
         return action

@@ -88,7 +88,7 @@ struct TurnMachinePropertyTests {
                     #expect(action == .rejected(.voiceModeOff))
                     return
                 }
-                #expect(action.effects.contains(.closeMicrophone) != after.machine.snapshot.muted)
+                #expect(action.effects.contains(.closeMicrophone))
                 if let reply = after.machine.replyInFlight {
                     #expect(action.effects.contains(.stopPlayback(reply: reply)))
                 }

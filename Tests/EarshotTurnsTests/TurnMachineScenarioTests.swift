@@ -85,7 +85,7 @@ struct TurnMachineScenarioTests {
 
     @Test func muteWhileHearingDiscardsAndIgnoresSpeechUntilUnmuted() {
         var harness = TurnSituation.hearing.make()
-        #expect(harness.send { $0.mute() }.effects == [.closeMicrophone, .discardUtterance(turn: 2)])
+        #expect(harness.send { $0.mute() }.effects == [.silenceMicrophone, .discardUtterance(turn: 2)])
         #expect(harness.send { $0.utteranceEnded() } == .ignored(.noUtteranceInProgress))
         #expect(harness.send { $0.utteranceStarted() } == .ignored(.microphoneMuted))
         #expect(harness.machine.snapshot == TurnSnapshot(phase: .listening, turn: 2, muted: true))
@@ -98,7 +98,7 @@ struct TurnMachineScenarioTests {
         harness.send { $0.mute() }
         #expect(harness.send { $0.utteranceStarted() } == .ignored(.microphoneMuted))
         #expect(harness.machine.snapshot.controls == [.stop, .dismiss, .unmute])
-        #expect(harness.send { $0.dismiss() }.effects == [.stopPlayback(reply: 2)])
+        #expect(harness.send { $0.dismiss() }.effects == [.stopPlayback(reply: 2), .closeMicrophone])
         #expect(harness.machine.snapshot == TurnSnapshot(phase: .idle, turn: 2, muted: false))
     }
 
@@ -123,5 +123,32 @@ struct TurnMachineScenarioTests {
         #expect(harness.machine.snapshot.controls.contains(.stop))
         #expect(harness.send { $0.stop() }.effects == [.stopPlayback(reply: 2)])
         #expect(harness.send { $0.playbackFinished(reply: 2) } == .ignored(.stalePlayback(reply: 2)))
+    }
+
+    @Test func cuesMarkVoiceModeStartingAndEndingOnlyWhenAskedFor() {
+        var configuration = TurnMachine<ManualClock>.Configuration.standard
+        configuration.playsCues = true
+        var harness = TurnHarness(configuration: configuration)
+        #expect(harness.send { $0.start() }.effects == [.openMicrophone, .playCue(.voiceModeOn)])
+        #expect(harness.send { $0.mute() }.effects == [.silenceMicrophone])
+        #expect(harness.send { $0.dismiss() }.effects == [.closeMicrophone, .playCue(.voiceModeOff)])
+        harness.machine.reconfigure(.standard)
+        #expect(harness.send { $0.start() }.effects == [.openMicrophone])
+    }
+
+    @Test func aRepliesVoiceAndItsContinuationTravelWithIt() {
+        var harness = TurnSituation.awaitingReply.make()
+        #expect(harness.send { $0.replyRequested(turn: 2, text: "First,", voice: "ember", continues: true) }.effects == [
+            .synthesize(reply: 2, text: "First,", voice: "ember", continues: true)
+        ])
+    }
+
+    @Test func aPreviewOutsideVoiceModeLeavesTheTurnsAlone() {
+        var harness = TurnSituation.idle.make()
+        let action = harness.send { $0.preview(text: "Hi, I'm Sky.", voice: "sky") }
+        #expect(action.effects == [.preview(text: "Hi, I'm Sky.", voice: "sky")])
+        #expect(harness.phase == .idle)
+        #expect(harness.send { $0.playbackStarted(reply: TurnMachine<ManualClock>.previewReply) } == .ignored(.previewPlayback))
+        #expect(harness.send { $0.start() }.effects == [.openMicrophone])
     }
 }

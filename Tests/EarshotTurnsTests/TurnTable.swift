@@ -3,7 +3,7 @@ import EarshotTurns
 /// The expected behaviour for every starting situation × every input.
 /// Turn 1 and reply 1 are the warm-up turn; situations past `listening` are in turn 2 / reply 2.
 enum TurnTable {
-    static let rows: [TurnTableRow] = restingRows + userTurnRows + replyRows
+    static let rows: [TurnTableRow] = restingRows + userTurnRows + replyRows + previewRows + onsetRows
 }
 
 extension TurnTable {
@@ -31,7 +31,7 @@ extension TurnTable {
 
         .init(.listening, .start, .listening, .rejected(.voiceModeAlreadyOn)),
         .init(.listening, .dismiss, .idle, .effects([.closeMicrophone])),
-        .init(.listening, .mute, .listening, .effects([.closeMicrophone])),
+        .init(.listening, .mute, .listening, .effects([.silenceMicrophone])),
         .init(.listening, .unmute, .listening, .rejected(.notMuted)),
         .init(.listening, .utteranceStarted, .hearing, .effects([.beginUtterance(turn: 2)])),
         .init(.listening, .utteranceEnded, .listening, .ignored(.noUtteranceInProgress)),
@@ -53,7 +53,7 @@ extension TurnTable {
         .init(.listening, .tickAfterTimeout, .listening, .none),
 
         .init(.listeningMuted, .start, .listening, .rejected(.voiceModeAlreadyOn)),
-        .init(.listeningMuted, .dismiss, .idle, .effects([])),
+        .init(.listeningMuted, .dismiss, .idle, .effects([.closeMicrophone])),
         .init(.listeningMuted, .mute, .listening, .rejected(.alreadyMuted)),
         .init(.listeningMuted, .unmute, .listening, .effects([.openMicrophone])),
         .init(.listeningMuted, .utteranceStarted, .listening, .ignored(.microphoneMuted)),
@@ -81,7 +81,7 @@ extension TurnTable {
     static let userTurnRows: [TurnTableRow] = [
         .init(.hearing, .start, .hearing, .rejected(.voiceModeAlreadyOn)),
         .init(.hearing, .dismiss, .idle, .effects([.discardUtterance(turn: 2), .closeMicrophone])),
-        .init(.hearing, .mute, .listening, .effects([.closeMicrophone, .discardUtterance(turn: 2)])),
+        .init(.hearing, .mute, .listening, .effects([.silenceMicrophone, .discardUtterance(turn: 2)])),
         .init(.hearing, .unmute, .hearing, .rejected(.notMuted)),
         .init(.hearing, .utteranceStarted, .hearing, .ignored(.utteranceInProgress)),
         .init(.hearing, .utteranceEnded, .thinking, .effects([.endUtterance(turn: 2)])),
@@ -102,7 +102,7 @@ extension TurnTable {
 
         .init(.transcribing, .start, .thinking, .rejected(.voiceModeAlreadyOn)),
         .init(.transcribing, .dismiss, .idle, .effects([.discardUtterance(turn: 2), .closeMicrophone])),
-        .init(.transcribing, .mute, .thinking, .effects([.closeMicrophone])),
+        .init(.transcribing, .mute, .thinking, .effects([.silenceMicrophone])),
         .init(.transcribing, .unmute, .thinking, .rejected(.notMuted)),
         .init(
             .transcribing, .utteranceStarted, .hearing,
@@ -129,7 +129,7 @@ extension TurnTable {
 
         .init(.awaitingReply, .start, .thinking, .rejected(.voiceModeAlreadyOn)),
         .init(.awaitingReply, .dismiss, .idle, .effects([.discardReply(turn: 2), .closeMicrophone])),
-        .init(.awaitingReply, .mute, .thinking, .effects([.closeMicrophone])),
+        .init(.awaitingReply, .mute, .thinking, .effects([.silenceMicrophone])),
         .init(.awaitingReply, .unmute, .thinking, .rejected(.notMuted)),
         .init(
             .awaitingReply, .utteranceStarted, .hearing,
@@ -158,7 +158,7 @@ extension TurnTable {
     static let replyRows: [TurnTableRow] = [
         .init(.preparingSpeech, .start, .thinking, .rejected(.voiceModeAlreadyOn)),
         .init(.preparingSpeech, .dismiss, .idle, .effects([.stopPlayback(reply: 2), .closeMicrophone])),
-        .init(.preparingSpeech, .mute, .thinking, .effects([.closeMicrophone])),
+        .init(.preparingSpeech, .mute, .thinking, .effects([.silenceMicrophone])),
         .init(.preparingSpeech, .unmute, .thinking, .rejected(.notMuted)),
         .init(
             .preparingSpeech, .utteranceStarted, .hearing,
@@ -183,7 +183,7 @@ extension TurnTable {
 
         .init(.speaking, .start, .speaking, .rejected(.voiceModeAlreadyOn)),
         .init(.speaking, .dismiss, .idle, .effects([.stopPlayback(reply: 2), .closeMicrophone])),
-        .init(.speaking, .mute, .speaking, .effects([.closeMicrophone])),
+        .init(.speaking, .mute, .speaking, .effects([.silenceMicrophone])),
         .init(.speaking, .unmute, .speaking, .rejected(.notMuted)),
         .init(.speaking, .utteranceStarted, .speaking, .effects([.duckPlayback(reply: 2)])),
         .init(.speaking, .utteranceEnded, .speaking, .ignored(.noUtteranceInProgress)),
@@ -206,7 +206,7 @@ extension TurnTable {
 
         .init(.bargeInSuspected, .start, .speaking, .rejected(.voiceModeAlreadyOn)),
         .init(.bargeInSuspected, .dismiss, .idle, .effects([.stopPlayback(reply: 2), .closeMicrophone])),
-        .init(.bargeInSuspected, .mute, .speaking, .effects([.closeMicrophone, .resumePlayback(reply: 2)])),
+        .init(.bargeInSuspected, .mute, .speaking, .effects([.silenceMicrophone, .resumePlayback(reply: 2)])),
         .init(.bargeInSuspected, .unmute, .speaking, .rejected(.notMuted)),
         .init(.bargeInSuspected, .utteranceStarted, .speaking, .ignored(.utteranceInProgress)),
         .init(.bargeInSuspected, .utteranceEnded, .speaking, .effects([.resumePlayback(reply: 2)])),
@@ -227,5 +227,55 @@ extension TurnTable {
         .init(.bargeInSuspected, .speechHeard, .speaking, .none),
         // Long silent: the burst was a false alarm (confirming needs the person still speaking).
         .init(.bargeInSuspected, .tickAfterTimeout, .speaking, .effects([.resumePlayback(reply: 2)])),
+    ]
+}
+
+extension TurnTable {
+    /// A preview is said straight to the speaker outside voice mode, as an unprompted reply in
+    /// it; the turns never wait for a preview's playback.
+    static let previewRows: [TurnTableRow] = [
+        .init(.idle, .preview, .idle, .effects([.preview(text: TurnTableInput.previewText, voice: TurnTableInput.previewVoice)])),
+        .init(.listening, .preview, .thinking, .effects([TurnTableInput.previewAsReply])),
+        .init(.listeningMuted, .preview, .thinking, .effects([TurnTableInput.previewAsReply])),
+        .init(.hearing, .preview, .hearing, .rejected(.cannotSpeakWhile(.hearing))),
+        .init(.transcribing, .preview, .thinking, .rejected(.cannotSpeakWhile(.thinking))),
+        .init(.awaitingReply, .preview, .thinking, .rejected(.cannotSpeakWhile(.thinking))),
+        .init(.preparingSpeech, .preview, .thinking, .rejected(.cannotSpeakWhile(.thinking))),
+        .init(.speaking, .preview, .speaking, .rejected(.cannotSpeakWhile(.speaking))),
+        .init(.bargeInSuspected, .preview, .speaking, .rejected(.cannotSpeakWhile(.speaking))),
+        .init(.idle, .previewPlayback, .idle, .ignored(.previewPlayback)),
+        .init(.listening, .previewPlayback, .listening, .ignored(.previewPlayback)),
+        .init(.listeningMuted, .previewPlayback, .listening, .ignored(.previewPlayback)),
+        .init(.hearing, .previewPlayback, .hearing, .ignored(.previewPlayback)),
+        .init(.transcribing, .previewPlayback, .thinking, .ignored(.previewPlayback)),
+        .init(.awaitingReply, .previewPlayback, .thinking, .ignored(.previewPlayback)),
+        .init(.preparingSpeech, .previewPlayback, .thinking, .ignored(.previewPlayback)),
+        .init(.speaking, .previewPlayback, .speaking, .ignored(.previewPlayback)),
+        .init(.bargeInSuspected, .previewPlayback, .speaking, .ignored(.previewPlayback)),
+    ]
+}
+
+extension TurnTable {
+    /// Speech that may be starting matters only over a reply: the reply ducks, and resumes
+    /// when it was not speech after all.
+    static let onsetRows: [TurnTableRow] = [
+        .init(.idle, .onsetSuspected, .idle, .none),
+        .init(.listening, .onsetSuspected, .listening, .none),
+        .init(.listeningMuted, .onsetSuspected, .listening, .none),
+        .init(.hearing, .onsetSuspected, .hearing, .none),
+        .init(.transcribing, .onsetSuspected, .thinking, .none),
+        .init(.awaitingReply, .onsetSuspected, .thinking, .none),
+        .init(.preparingSpeech, .onsetSuspected, .thinking, .none),
+        .init(.speaking, .onsetSuspected, .speaking, .effects([.duckPlayback(reply: 2)])),
+        .init(.bargeInSuspected, .onsetSuspected, .speaking, .none),
+        .init(.idle, .onsetRejected, .idle, .none),
+        .init(.listening, .onsetRejected, .listening, .none),
+        .init(.listeningMuted, .onsetRejected, .listening, .none),
+        .init(.hearing, .onsetRejected, .hearing, .none),
+        .init(.transcribing, .onsetRejected, .thinking, .none),
+        .init(.awaitingReply, .onsetRejected, .thinking, .none),
+        .init(.preparingSpeech, .onsetRejected, .thinking, .none),
+        .init(.speaking, .onsetRejected, .speaking, .none),
+        .init(.bargeInSuspected, .onsetRejected, .speaking, .effects([.resumePlayback(reply: 2)])),
     ]
 }

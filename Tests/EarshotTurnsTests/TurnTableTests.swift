@@ -83,8 +83,16 @@ enum TurnTableInput: String, CaseIterable, Sendable {
     case tick
     /// A tick after the clock passed every timeout.
     case tickAfterTimeout
+    /// A voice preview, and a playback report for one.
+    case preview, previewPlayback
+    /// Speech that may be starting, and its rejection.
+    case onsetSuspected, onsetRejected
 
     static let unpromptedText = "your timer is done"
+    static let previewText = "Hi, I'm Cove."
+    static let previewVoice = "cove"
+    /// A preview in voice mode: an unprompted reply, in the previewed voice.
+    static let previewAsReply = TurnEffect.synthesize(reply: 2, text: previewText, voice: previewVoice)
 
     func send(to harness: inout TurnHarness) -> TurnAction {
         let turn = harness.turn
@@ -112,6 +120,10 @@ enum TurnTableInput: String, CaseIterable, Sendable {
         case .tickAfterTimeout:
             harness.clock.advance(by: .seconds(400))
             return harness.send { $0.tick() }
+        case .preview: return harness.send { $0.preview(text: Self.previewText, voice: Self.previewVoice) }
+        case .previewPlayback: return harness.send { $0.playbackFinished(reply: TurnMachine<ManualClock>.previewReply) }
+        case .onsetSuspected: return harness.send { $0.onsetSuspected() }
+        case .onsetRejected: return harness.send { $0.onsetRejected() }
         }
     }
 }

@@ -145,7 +145,7 @@ public struct ScriptedReplay<Detector: VoiceActivityDetector> {
             }
         case .discardReply(let turn):
             schedule.discard(turn: turn)
-        case .synthesize(let reply, let text):
+        case .synthesize(let reply, let text, _, _):
             await speak(reply: reply, text: text)
         case .duckPlayback(let reply):
             emit(speaker.pause(reply: reply, at: now))
@@ -153,6 +153,9 @@ public struct ScriptedReplay<Detector: VoiceActivityDetector> {
             emit(speaker.resume(reply: reply, at: now))
         case .stopPlayback(let reply):
             emit(speaker.stop(reply: reply, at: now))
+        case .openMicrophone, .closeMicrophone, .silenceMicrophone, .playCue, .preview:
+            // The recording is the microphone, and a script neither mutes nor previews.
+            break
         }
     }
 

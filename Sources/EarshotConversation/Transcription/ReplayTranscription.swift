@@ -61,7 +61,9 @@ public struct ReplayTranscription<Detector: VoiceActivityDetector> {
             var next: [SpeechWork] = []
             replay.apply({ $0.replyRequested(turn: turn, text: "") }) { next.append($0) }
             await perform(next)
-        case .discardReply, .synthesize, .duckPlayback, .resumePlayback, .stopPlayback:
+        case .discardReply, .synthesize, .duckPlayback, .resumePlayback, .stopPlayback,
+            .openMicrophone, .closeMicrophone, .silenceMicrophone, .playCue, .preview:
+            // A recording has no speaker, and its microphone is the file.
             break
         }
     }

@@ -62,7 +62,10 @@ public final class PulseAudioEngine: Sendable {
             let unloaded = DispatchSemaphore(value: 0)
             let unloading = mainloop.withLock { session.end { unloaded.signal() } }
             if unloading { _ = unloaded.wait(timeout: .now() + .seconds(1)) }
-            mainloop.withLock { session.teardown() }
+            mainloop.withLock {
+                session.stopClocks()
+                session.teardown()
+            }
             mainloop.stop()
         }
         eventContinuation.finish()
@@ -86,15 +89,30 @@ public final class PulseAudioEngine: Sendable {
         return true
     }
 
-    /// Pauses (false) or resumes (true) capture. While paused the record stream is corked: no
-    /// frames arrive and the desktop shows the microphone as unused. Capture starts resumed.
-    public func setCapturing(_ capturing: Bool) {
-        mainloop.withLock { session.setCaptureWanted(capturing) }
+    /// Opens, closes or silences the microphone (it starts open). Closed or silenced, the record
+    /// stream is corked and the desktop shows the microphone as unused; silenced, frames of
+    /// silence keep arriving in real time, so audio time runs on (a muted voice mode keeps its
+    /// timeouts and the speaker's levels).
+    public func setMicrophone(_ state: MicrophoneState) {
+        mainloop.withLock { session.setMicrophone(state) }
     }
 
-    /// Whether capture is wanted (set by `setCapturing`): while connected, frames should arrive.
-    public var isCapturing: Bool {
-        mainloop.withLock { session.captureWanted }
+    public var microphone: MicrophoneState {
+        mainloop.withLock { session.microphone }
+    }
+
+    /// Hands every captured frame to `handler` on libpulse's mainloop thread, where the fragment
+    /// arrives, instead of queueing it for `waitForFrames` / `popFrame`. Set it before `start`.
+    /// The handler runs with the capture lock held (see `withCaptureLock`); like the rest of the
+    /// audio path it must not block, allocate per frame, log per frame or wait on a client.
+    public func setFrameHandler(_ handler: @escaping @Sendable (AudioFrame) -> Void) {
+        mainloop.withLock { session.assembler.handler = handler }
+    }
+
+    /// Runs `body` holding the lock the frame handler runs under, so state the handler owns can
+    /// be touched from other threads. Reentrant; keep `body` short: capture waits meanwhile.
+    public func withCaptureLock<Result>(_ body: () -> Result) -> Result {
+        mainloop.withLock(body)
     }
 
     /// The oldest captured frame not yet taken, or nil. Indices run on across reconnects; a gap
@@ -103,8 +121,9 @@ public final class PulseAudioEngine: Sendable {
 
     public var counters: PulseEngineCounters {
         PulseEngineCounters(
-            framesCaptured: ring.offeredCount, holeFrames: session.assembler.holeFrameCount,
-            overflowFrames: ring.overflowCount, reconnects: session.reconnects.load(ordering: .relaxed)
+            framesCaptured: session.assembler.frameCount, holeFrames: session.assembler.holeFrameCount,
+            overflowFrames: ring.overflowCount, reconnects: session.reconnects.load(ordering: .relaxed),
+            heartbeats: session.heartbeats.load(ordering: .relaxed)
         )
     }
 

@@ -48,7 +48,8 @@ public enum PulseEngineEvent: Sendable, Hashable {
 
 /// How capture has gone since the engine started.
 public struct PulseEngineCounters: Sendable, Hashable {
-    /// Frames delivered by the server (including hole and dropped ones).
+    /// Frames delivered by the server (including hole and dropped ones) and, while the
+    /// microphone is silenced, frames of silence.
     public var framesCaptured: Int
     /// Frames that contained audio the server lost, filled with silence.
     public var holeFrames: Int
@@ -56,11 +57,25 @@ public struct PulseEngineCounters: Sendable, Hashable {
     public var overflowFrames: Int
     /// Times the engine connected again after losing the server.
     public var reconnects: Int
+    /// Turns of libpulse's mainloop thread, one a second: when they stop, the thread (and a frame
+    /// handler running on it) is stuck.
+    public var heartbeats: Int
 
-    public init(framesCaptured: Int = 0, holeFrames: Int = 0, overflowFrames: Int = 0, reconnects: Int = 0) {
+    public init(framesCaptured: Int = 0, holeFrames: Int = 0, overflowFrames: Int = 0, reconnects: Int = 0, heartbeats: Int = 0) {
         self.framesCaptured = framesCaptured
         self.holeFrames = holeFrames
         self.overflowFrames = overflowFrames
         self.reconnects = reconnects
+        self.heartbeats = heartbeats
     }
+}
+
+/// Whether the engine's microphone is in use.
+public enum MicrophoneState: Sendable, Hashable {
+    /// Capturing: the person's audio arrives as frames.
+    case open
+    /// Corked: nothing arrives, audio time stands still (voice mode is off).
+    case closed
+    /// Corked, with frames of silence arriving in real time instead (voice mode is muted).
+    case silenced
 }

@@ -47,9 +47,15 @@ final class PulseSession: @unchecked Sendable {
     /// A reply is paused (the person may be interrupting): nothing is written and the stream
     /// stays corked until it resumes or is stopped.
     var isPlaybackPaused = false
-    /// Whether the daemon wants the microphone: a record stream is corked while it does not,
-    /// so the desktop shows the microphone as unused.
-    var captureWanted = true
+    /// Whether the microphone is open, closed, or silenced (see `setMicrophone`).
+    var microphone = MicrophoneState.open
+    /// Feeds frames of silence while the microphone is silenced: when it began, how many so far.
+    var silence: (since: ContinuousClock.Instant, frames: Int)?
+    var silenceTimer: OpaquePointer?
+    /// Turns of the mainloop, one a second, for the watchdog: the frame handler runs on this
+    /// thread, so a stuck handler stops them.
+    let heartbeats = Atomic<Int>(0)
+    var heartbeatTimer: OpaquePointer?
     var hasUnfinishedPlayback = false
     var playbackWaiters: [CheckedContinuation<Void, Never>] = []
     /// The playback stream's volume (0...1, linear), kept across streams and reconnects.
@@ -95,6 +101,7 @@ final class PulseSession: @unchecked Sendable {
     // MARK: Lifecycle (mainloop lock held)
 
     func begin() {
+        startHeartbeat()
         perform(connection.start())
     }
 

@@ -46,6 +46,11 @@ final class PulseThreadedMainloop: @unchecked Sendable {
         earshot_timer_new(pointer, pa_usec_t(delay.microseconds), callback, userdata)
     }
 
+    /// Sets a timer made by `makeTimer` to fire again after `delay`.
+    func restartTimer(_ timer: OpaquePointer, after delay: Duration) {
+        earshot_timer_restart(pointer, timer, pa_usec_t(delay.microseconds))
+    }
+
     func freeTimer(_ timer: OpaquePointer) {
         earshot_timer_free(pointer, timer)
     }

@@ -1,15 +1,19 @@
 import EarshotAudio
 import Synchronization
 
-/// Cuts the capture stream's s16le bytes into exact 10 ms frames and pushes them into the ring.
+/// Cuts the capture stream's s16le bytes into exact 10 ms frames and hands each to the frame
+/// handler (on this same thread) or, without one, pushes it into the ring.
 ///
 /// The server's fragments need not line up with frames, so a partly filled frame waits here for
 /// the next fragment. Runs on the mainloop thread: no allocation, no lock.
 final class CaptureFrameAssembler: @unchecked Sendable {
-    // @unchecked: `partial` is touched only by the producer (the mainloop thread); other
-    // threads read the atomic counter.
+    // @unchecked: `partial`, `handler` and `nextIndex` are touched only on the mainloop thread or
+    // with its lock held; other threads read the atomic counters.
     let ring: FrameRing
+    /// Takes each completed frame where it is completed: no copy into the ring, no second thread.
+    var handler: (@Sendable (AudioFrame) -> Void)?
     private var partial = PartialFrame()
+    private let completed = Atomic<Int>(0)
     private let holes = Atomic<Int>(0)
 
     /// The frame being filled. Methods work on a local copy and store it back once, so the
@@ -25,6 +29,9 @@ final class CaptureFrameAssembler: @unchecked Sendable {
     init(ring: FrameRing) {
         self.ring = ring
     }
+
+    /// Frames completed so far, the next frame's index: indices run on across corks and reconnects.
+    var frameCount: Int { completed.load(ordering: .relaxed) }
 
     /// Frames that contained audio the server lost (filled with silence).
     var holeFrameCount: Int { holes.load(ordering: .relaxed) }
@@ -63,6 +70,14 @@ final class CaptureFrameAssembler: @unchecked Sendable {
         return completed
     }
 
+    /// Delivers `count` whole frames of silence (the microphone is silenced, time runs on).
+    func appendSilentFrames(_ count: Int) {
+        guard count > 0 else { return }
+        partial = PartialFrame()
+        let silence = PartialFrame()
+        for _ in 0..<count { deliver(silence.samples) }
+    }
+
     /// Forgets a partial frame (the stream it came from is gone).
     func discardPartialFrame() {
         partial = PartialFrame()
@@ -74,9 +89,19 @@ final class CaptureFrameAssembler: @unchecked Sendable {
         frame.count += 1
         guard frame.count == AudioFrame.sampleCount else { return 0 }
         if frame.hasHole { holes.add(1, ordering: .relaxed) }
-        ring.push(frame.samples)
+        deliver(frame.samples)
         frame.count = 0
         frame.hasHole = false
         return 1
+    }
+
+    private func deliver(_ samples: borrowing [160 of Float]) {
+        let index = completed.load(ordering: .relaxed)
+        completed.store(index + 1, ordering: .relaxed)
+        if let handler {
+            handler(AudioFrame(index: index, samples: copy samples))
+        } else {
+            ring.push(samples)
+        }
     }
 }

@@ -36,20 +36,67 @@ extension PulseSession {
         }
     }
 
-    /// Pauses or resumes capture; a paused stream delivers nothing and the next frame starts
-    /// afresh.
-    func setCaptureWanted(_ wanted: Bool) {
-        guard wanted != captureWanted else { return }
-        captureWanted = wanted
-        if !wanted { assembler.discardPartialFrame() }
-        recordStream?.cork(!wanted)
+    /// Opens, closes or silences the microphone. Closed or silenced, the record stream is corked,
+    /// so the desktop shows the microphone as unused; silenced, frames of silence keep coming in
+    /// real time, so audio time and what hangs on it (timeouts, the speaker's levels) run on.
+    func setMicrophone(_ state: MicrophoneState) {
+        guard state != microphone else { return }
+        if microphone == .open { assembler.discardPartialFrame() }
+        microphone = state
+        recordStream?.cork(state != .open)
+        if state == .silenced {
+            silence = (ContinuousClock.now, 0)
+            armSilenceTimer()
+        } else {
+            silence = nil
+        }
+    }
+
+    private func armSilenceTimer() {
+        let period = Duration.milliseconds(Int(AudioFrame.duration * 1000))
+        if let silenceTimer {
+            mainloop.restartTimer(silenceTimer, after: period)
+        } else {
+            silenceTimer = mainloop.makeTimer(after: period, callback: { _, _, _, userdata in
+                PulseSession.from(userdata)?.silenceTimerFired()
+            }, userdata: userdata)
+        }
+    }
+
+    /// Delivers the frames of silence due by now, counted from when the silence began, so the
+    /// timer's lateness never drifts audio time away from the wall clock.
+    private func silenceTimerFired() {
+        guard var current = silence else { return }
+        let due = Int((ContinuousClock.now - current.since) / .milliseconds(Int(AudioFrame.duration * 1000)))
+        assembler.appendSilentFrames(due - current.frames)
+        if due > current.frames, assembler.handler == nil { framesAvailable.signal() }
+        current.frames = due
+        silence = current
+        armSilenceTimer()
+    }
+
+    func startHeartbeat() {
+        guard heartbeatTimer == nil else { return }
+        heartbeatTimer = mainloop.makeTimer(after: .seconds(1), callback: { _, _, _, userdata in
+            guard let session = PulseSession.from(userdata), let timer = session.heartbeatTimer else { return }
+            session.heartbeats.add(1, ordering: .relaxed)
+            session.mainloop.restartTimer(timer, after: .seconds(1))
+        }, userdata: userdata)
+    }
+
+    /// Frees the timers; the engine is stopping.
+    func stopClocks() {
+        silence = nil
+        for timer in [silenceTimer, heartbeatTimer].compactMap(\.self) { mainloop.freeTimer(timer) }
+        silenceTimer = nil
+        heartbeatTimer = nil
     }
 
     private func recordStreamStateChanged() {
         guard let stream = recordStream else { return }
         switch stream.state {
         case PA_STREAM_READY:
-            if !captureWanted { stream.cork(true) }
+            if microphone != .open { stream.cork(true) }
             streamReady(.capture, on: stream.deviceName)
         case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
             // When the whole server goes, the context's callback has already torn everything down.
@@ -65,8 +112,8 @@ extension PulseSession {
         }
     }
 
-    /// The audio path: copy what arrived into the ring, wake the consumer, return. No
-    /// allocation, no lock, no logging.
+    /// The audio path: each completed frame goes to the frame handler, here on this thread (or
+    /// into the ring, waking its consumer). No allocation, no lock, no logging.
     private func captureAvailable() {
         guard let stream = recordStream else { return }
         var completed = 0
@@ -78,7 +125,7 @@ extension PulseSession {
                 completed += assembler.appendHole(byteCount: length)
             }
         }
-        if completed > 0 { framesAvailable.signal() }
+        if completed > 0, assembler.handler == nil { framesAvailable.signal() }
     }
 }
 
