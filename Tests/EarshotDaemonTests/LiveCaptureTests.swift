@@ -176,15 +176,18 @@ struct LiveCaptureTests {
     }
 }
 
-/// The microphone is open only while voice mode is on, and cues sound when asked for.
+/// The microphone is open only while voice mode is on and unmuted, and cues sound when asked for.
 @Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
 struct LiveMicrophoneTests {
     struct Run: Sendable {
         var framesIdle: [Int]
         var framesListening: [Int]
+        var framesMuted: [Int]
         var framesAfterDismiss: [Int]
         var corkedWhileIdle: Bool
         var corkedWhileListening: Bool
+        var corkedWhileMuted: Bool
+        var corkedAfterUnmute: Bool
         var cuePeak: Float
     }
 
@@ -218,13 +221,21 @@ struct LiveMicrophoneTests {
         Thread.sleep(forTimeInterval: 0.5)
         let listening = try twoSamples(session)
         let corkedListening = try corked(session)
+        try send("mute", to: session)
+        Thread.sleep(forTimeInterval: 0.3)
+        let muted = try twoSamples(session)
+        let corkedMuted = try corked(session)
+        try send("unmute", to: session)
+        Thread.sleep(forTimeInterval: 0.3)
+        let corkedUnmuted = try corked(session)
         try send("dismiss", to: session)
         Thread.sleep(forTimeInterval: 0.5)
         let afterDismiss = try twoSamples(session)
         let recorded = recording.stop()
         return Run(
-            framesIdle: idle, framesListening: listening, framesAfterDismiss: afterDismiss,
-            corkedWhileIdle: corkedIdle, corkedWhileListening: corkedListening,
+            framesIdle: idle, framesListening: listening, framesMuted: muted, framesAfterDismiss: afterDismiss,
+            corkedWhileIdle: corkedIdle, corkedWhileListening: corkedListening, corkedWhileMuted: corkedMuted,
+            corkedAfterUnmute: corkedUnmuted,
             cuePeak: recorded.map { abs($0) }.max() ?? 0
         )
     }
@@ -237,6 +248,14 @@ struct LiveMicrophoneTests {
         #expect(!run.corkedWhileListening)
         #expect(run.framesAfterDismiss[0] == run.framesAfterDismiss[1], "\(run.framesAfterDismiss)")
         #expect(run.cuePeak < 0.001, "the speaker played something without --cues: peak \(run.cuePeak)")
+    }
+
+    @Test func mutingClosesTheMicrophoneWhileAudioTimeRunsOn() async throws {
+        let run = try await onDedicatedThread { try Self.exercise(cues: false) }
+        #expect(run.corkedWhileMuted, "the record stream still runs while muted")
+        // Frames of silence keep the turns' clock going: timeouts still fall due while muted.
+        #expect(run.framesMuted[1] - run.framesMuted[0] >= 20, "\(run.framesMuted)")
+        #expect(!run.corkedAfterUnmute)
     }
 
     @Test func cuesSoundOnEnteringAndLeavingVoiceModeWhenAskedFor() async throws {
