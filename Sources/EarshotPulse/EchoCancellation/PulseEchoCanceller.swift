@@ -10,9 +10,10 @@ public enum PulseEchoCancellation: Sendable, Hashable {
     case unavailable(PulseError)
 }
 
-/// The echo canceller on the current connection: PulseAudio's `module-echo-cancel`, loaded on the
-/// devices the engine would otherwise use, with a source and a sink of its own for the engine.
-enum PulseEchoCanceller: Sendable, Hashable {
+/// PulseAudio's `module-echo-cancel` as the engine loads it: on the devices the engine would
+/// otherwise use, with a source and a sink of its own for the engine. When it is loaded, moved and
+/// unloaded is `PulseEchoCancellerMachine`'s decision.
+enum PulseEchoCanceller {
     /// The real devices the canceller sits on.
     struct Masters: Sendable, Hashable {
         var source: String
@@ -25,16 +26,6 @@ enum PulseEchoCanceller: Sendable, Hashable {
             }
         }
     }
-
-    /// Not loaded: not wanted, or not tried yet on this connection.
-    case idle
-    /// Being loaded for the devices the routes want.
-    case loading(wanted: Masters)
-    /// Loaded as server module `module` on `masters`; `wanted` is what the routes asked for (the
-    /// masters are the defaults instead when the server refused the wanted devices).
-    case active(module: UInt32, masters: Masters, wanted: Masters)
-    /// The server would not load it (nil: there were no devices to put it on).
-    case failed(wanted: Masters?, PulseError)
 
     static let moduleName = "module-echo-cancel"
     static let sourceName = "earshot_echo_cancel_source"
@@ -64,26 +55,14 @@ enum PulseEchoCanceller: Sendable, Hashable {
         ].joined(separator: " ")
     }
 
+    /// What a load on `masters` is called in its errors.
+    static func loadOperation(on masters: Masters) -> String {
+        "load \(moduleName) on \"\(masters.source)\" and \"\(masters.sink)\""
+    }
+
     /// A canceller of ours still loaded, left by an engine that did not stop cleanly (it would
     /// take the names, and the new one would get "earshot_echo_cancel_source.2").
     static func isLeftover(_ module: PulseModule) -> Bool {
         module.name == moduleName && module.argument.split(separator: " ").contains("source_name=\(sourceName)")
-    }
-
-    var isLoading: Bool {
-        if case .loading = self { true } else { false }
-    }
-
-    var module: UInt32? {
-        if case .active(let module, _, _) = self { module } else { nil }
-    }
-
-    /// What the status says; nil while nothing is settled (the last word stands).
-    var status: PulseEchoCancellation? {
-        switch self {
-        case .idle, .loading: nil
-        case .active(let module, let masters, _): .active(module: module, source: masters.source, sink: masters.sink)
-        case .failed(_, let error): .unavailable(error)
-        }
     }
 }

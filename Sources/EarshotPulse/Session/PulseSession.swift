@@ -8,8 +8,9 @@ import Synchronization
 ///
 /// A session is driven by libpulse callbacks on the mainloop thread; the engine's public methods
 /// reach it only with the mainloop lock held. Whether and when to connect, report and retry is
-/// decided by `PulseConnectionMachine`; the session performs its actions. Callbacks get an unretained pointer
-/// to it; the engine keeps it alive until the mainloop is stopped, and every libpulse object it
+/// decided by `PulseConnectionMachine`, which device each stream uses and when the echo canceller
+/// is loaded by `PulseRoutingMachine`; the session turns libpulse's callbacks into their inputs
+/// and performs their actions. Callbacks get an unretained pointer to it; the engine keeps it alive until the mainloop is stopped, and every libpulse object it
 /// owns has its callbacks cleared before it is released.
 final class PulseSession: @unchecked Sendable {
     // @unchecked: the `var`s are touched only on the mainloop thread or with its lock held; the
@@ -25,16 +26,12 @@ final class PulseSession: @unchecked Sendable {
     let emit: @Sendable (PulseEngineEvent) -> Void
 
     var connection: PulseConnectionMachine
+    var routing: PulseRoutingMachine
     var context: PulseContext?
     var recordStream: PulseStream?
     var playbackStream: PulseStream?
-    var serverInfo: PulseServerInfo?
-    var capture: PulseRoute
-    var playback: PulseRoute
-    /// The devices the streams were opened on (nil: the server's choice), to tell a failed
-    /// requested device from a failed default.
-    var captureOpenedOn: String?
-    var playbackOpenedOn: String?
+    /// What the server calls itself, from its last info on this connection.
+    var serverName: String?
     private var reconnectTimer: OpaquePointer?
 
     // Playback state, used by PulseSession+Streams.
@@ -63,15 +60,8 @@ final class PulseSession: @unchecked Sendable {
     /// The gain the current playback stream was connected with.
     var playbackStreamGain: Float = 1
 
-    // Echo canceller state, used by PulseSession+EchoCancellation.
-    var echoCanceller = PulseEchoCanceller.idle
-    /// Unprompted reloads on this connection.
-    var echoReloads = 0
-    /// Called once a load that was under way when the engine stopped has been undone.
+    /// Called once the echo canceller loaded when the engine stopped has been unloaded.
     var echoReleaseWaiter: (() -> Void)?
-    /// Modules being unloaded before the canceller is loaded again, and that load.
-    var echoUnloadsPending: Set<UInt32> = []
-    var echoAfterUnloads: (() -> Void)?
 
     init(
         configuration: PulseAudioEngine.Configuration, logger: Logger, mainloop: PulseThreadedMainloop,
@@ -83,8 +73,9 @@ final class PulseSession: @unchecked Sendable {
         self.assembler = CaptureFrameAssembler(ring: ring)
         self.framesAvailable = framesAvailable
         self.emit = emit
-        self.capture = PulseRoute(requested: configuration.source)
-        self.playback = PulseRoute(requested: configuration.sink)
+        self.routing = PulseRoutingMachine(
+            source: configuration.source, sink: configuration.sink, echoCancellation: configuration.echoCancellation
+        )
         self.connection = PulseConnectionMachine(backoff: configuration.retryBackoff)
     }
 
@@ -112,12 +103,17 @@ final class PulseSession: @unchecked Sendable {
         perform(connection.stop())
         // Closed first, so the server does not move them when the canceller's devices go.
         closeStreams()
-        return releaseEchoCanceller(then: unloaded)
+        echoReleaseWaiter = unloaded
+        let actions = routing.stop()
+        perform(actions)
+        let awaitsRelease = actions.contains(.echoCanceller(.awaitRelease))
+        if !awaitsRelease { echoReleaseWaiter = nil }
+        return awaitsRelease
     }
 
     // MARK: Connection
 
-    private func perform(_ actions: [PulseConnectionMachine.Action]) {
+    func perform(_ actions: [PulseConnectionMachine.Action]) {
         for action in actions {
             switch action {
             case .connect:
@@ -129,7 +125,8 @@ final class PulseSession: @unchecked Sendable {
                 }, userdata: userdata)
                 refreshServerInfo()
             case .reportConnected(let reconnected):
-                reportConnected(reconnected: reconnected)
+                if reconnected { reconnects.add(1, ordering: .relaxed) }
+                perform(routing.connectionMade())
             case .tearDown:
                 teardown()
             case .reportLoss(let error, let delay):
@@ -179,23 +176,11 @@ final class PulseSession: @unchecked Sendable {
         perform(connection.failed(error))
     }
 
-    /// Reports the connection once capture runs and playback is ready too (or has failed: a
-    /// missing speaker must not keep the microphone from working), so `play` works from the
-    /// moment the daemon hears of it.
-    func reportConnectedWhenReady() {
-        guard !isConnected, recordStream?.isReady == true, playbackStream?.isReady ?? true else { return }
-        perform(connection.streamsReady())
-    }
-
-    private func reportConnected(reconnected: Bool) {
-        if reconnected { reconnects.add(1, ordering: .relaxed) }
+    func reportConnected(source: String, sink: String, echoCancellation: PulseEchoCancellation) {
         let server = context?.serverAddress ?? configuration.server ?? ""
-        let source = capture.current ?? ""
-        if playback.current == nil { playback.current = playback.target(default: serverInfo?.defaultSink) }
-        let sink = playback.current ?? ""
         let status = PulseEngineStatus(
-            isConnected: true, server: server, serverName: serverInfo?.displayName, source: source, sink: sink,
-            echoCancellation: echoCanceller.status ?? .off
+            isConnected: true, server: server, serverName: serverName, source: source, sink: sink,
+            echoCancellation: echoCancellation
         )
         statusStore.withLock { $0 = status }
         logger.info("capturing", metadata: ["server": "\(server)", "source": "\(source)", "sink": "\(sink)"])
@@ -209,15 +194,8 @@ final class PulseSession: @unchecked Sendable {
         let closing = context
         context = nil
         closing?.close()
-        // A module loaded on the server stays with the server: gone if it died, and removed as a
-        // leftover by the next connection if only the connection was lost.
-        echoCanceller = .idle
-        echoReloads = 0
-        echoUnloadsPending = []
-        echoAfterUnloads = nil
-        serverInfo = nil
-        capture.current = nil
-        playback.current = nil
+        routing.connectionClosed()
+        serverName = nil
         assembler.discardPartialFrame()
     }
 
@@ -249,7 +227,9 @@ final class PulseSession: @unchecked Sendable {
         context.requestServerInfo(PulseQuery(nil, operation: "read the server's defaults") { [unowned self] result in
             guard context === self.context else { return }
             switch result {
-            case .success(let info?): serverInfoArrived(info)
+            case .success(let info?):
+                serverName = info.displayName
+                perform(routing.serverInfoArrived(PulseServerDefaults(info)))
             case .success(nil): break
             case .failure(let error): logger.debug("no server info", metadata: ["error": "\(error)"])
             }
@@ -263,25 +243,13 @@ final class PulseSession: @unchecked Sendable {
         case PA_SUBSCRIPTION_EVENT_SERVER.rawValue:
             refreshServerInfo()
         case PA_SUBSCRIPTION_EVENT_SOURCE.rawValue, PA_SUBSCRIPTION_EVENT_SINK.rawValue:
-            guard kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue || kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue else { return }
-            if isConnected { emit(.devicesChanged) }
-            if kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue {
-                returnToRequestedDevice(facility == PA_SUBSCRIPTION_EVENT_SOURCE.rawValue ? .capture : .playback, index: index)
-            }
+            let role = facility == PA_SUBSCRIPTION_EVENT_SOURCE.rawValue ? PulseStreamRole.capture : .playback
+            if kind == PA_SUBSCRIPTION_EVENT_NEW.rawValue { perform(routing.deviceAdded(role, index: index)) }
+            if kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue { perform(routing.deviceRemoved(role)) }
         case PA_SUBSCRIPTION_EVENT_MODULE.rawValue:
-            if kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue { moduleRemoved(index) }
+            if kind == PA_SUBSCRIPTION_EVENT_REMOVE.rawValue { perform(routing.echo { $0.moduleRemoved(index) }) }
         default:
             break
-        }
-    }
-
-    func updateStatus() {
-        guard isConnected else { return }
-        let (source, sink, echo) = (capture.current, playback.current, echoCanceller.status)
-        statusStore.withLock { status in
-            status.source = source
-            status.sink = sink
-            if let echo { status.echoCancellation = echo }
         }
     }
 }

@@ -24,7 +24,6 @@ extension PulseSession {
                 moved: { _, userdata in PulseSession.from(userdata)?.streamMoved(.capture) },
                 request: { _, _, userdata in PulseSession.from(userdata)?.captureAvailable() }
             )
-            captureOpenedOn = device
             try stream.connect(
                 PA_STREAM_RECORD, device: device, bufferAttributes: Self.captureBufferAttributes,
                 flags: PA_STREAM_ADJUST_LATENCY, callbacks: callbacks, userdata: userdata
@@ -32,7 +31,7 @@ extension PulseSession {
         } catch {
             recordStream?.close()
             recordStream = nil
-            streamFailed(.capture, error, device: device)
+            streamFailed(.capture, error)
         }
     }
 
@@ -101,12 +100,12 @@ extension PulseSession {
         case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
             // When the whole server goes, the context's callback has already torn everything down.
             guard context?.isReady == true else { return }
-            let device = captureOpenedOn
+            let device = routing.capture.openedOn
             let error = stream.lastError(while: "capture from \(device.map { "\"\($0)\"" } ?? "the default source")")
             stream.close()
             recordStream = nil
             assembler.discardPartialFrame()
-            streamFailed(.capture, error, device: device)
+            streamFailed(.capture, error)
         default:
             break
         }
@@ -142,7 +141,6 @@ extension PulseSession {
                 context: context, name: "\(configuration.applicationName) voice", sampleSpec: Self.playbackSampleSpec
             )
             playbackStream = stream
-            playbackOpenedOn = device
             isPlaybackCorked = false
             let targetSamples = Double(AudioFrame.sampleRate) * (configuration.playbackLatency / .seconds(1))
             let attributes = pa_buffer_attr(
@@ -164,7 +162,7 @@ extension PulseSession {
         } catch {
             playbackStream?.close()
             playbackStream = nil
-            streamFailed(.playback, error, device: device)
+            streamFailed(.playback, error)
         }
     }
 
@@ -176,12 +174,12 @@ extension PulseSession {
             streamReady(.playback, on: stream.deviceName)
         case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
             guard context?.isReady == true else { return }
-            let device = playbackOpenedOn
+            let device = routing.playback.openedOn
             let error = stream.lastError(while: "play on \(device.map { "\"\($0)\"" } ?? "the default sink")")
             abandonPlayback()
             stream.close()
             playbackStream = nil
-            streamFailed(.playback, error, device: device)
+            streamFailed(.playback, error)
         default:
             break
         }
