@@ -49,6 +49,7 @@ struct PulseRoutingMachine: Sendable {
         case answerSelection(Result<String, PulseError>)
         /// Move the stream of `role` to the device, then answer the `select` with the device.
         case moveThenAnswer(PulseStreamRole, to: String)
+        /// The echo canceller's own action, for the driver to perform.
         case echoCanceller(PulseEchoCancellerMachine.Action)
     }
 

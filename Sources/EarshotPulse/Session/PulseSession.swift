@@ -10,8 +10,9 @@ import Synchronization
 /// reach it only with the mainloop lock held. Whether and when to connect, report and retry is
 /// decided by `PulseConnectionMachine`, which device each stream uses and when the echo canceller
 /// is loaded by `PulseRoutingMachine`; the session turns libpulse's callbacks into their inputs
-/// and performs their actions. Callbacks get an unretained pointer to it; the engine keeps it alive until the mainloop is stopped, and every libpulse object it
-/// owns has its callbacks cleared before it is released.
+/// and performs their actions. Callbacks get an unretained pointer to it; the engine keeps it
+/// alive until the mainloop is stopped, and every libpulse object it owns has its callbacks
+/// cleared before it is released.
 final class PulseSession: @unchecked Sendable {
     // @unchecked: the `var`s are touched only on the mainloop thread or with its lock held; the
     // `let`s are immutable or synchronize themselves.
@@ -79,7 +80,6 @@ final class PulseSession: @unchecked Sendable {
         self.connection = PulseConnectionMachine(backoff: configuration.retryBackoff)
     }
 
-    var isRunning: Bool { connection.isRunning }
     /// `.connected` was sent for the current context.
     var isConnected: Bool { connection.isConnected }
 
