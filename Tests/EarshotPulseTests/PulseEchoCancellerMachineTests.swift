@@ -217,11 +217,17 @@ import Testing
         _ = checking.loadRefused(Self.refused)
         _ = checking.stop()
         #expect(checking.devicesFound(source: false, sink: true) == [.releaseFinished])
+
+        var lost = Machine(isEnabled: true)
+        _ = lost.reconcile(wanted: Self.plain, defaults: Self.defaults)
+        _ = lost.stop()
+        #expect(lost.connectionClosed() == [.releaseFinished], "the connection went before the answer: none will come")
+        #expect(lost.modulesListed([]) == [])
     }
 
     @Test func aNewConnectionStartsOverAndTheOldOnesAnswersAreIgnored() {
         var machine = Self.active()
-        machine.connectionClosed()
+        #expect(machine.connectionClosed() == [])
         #expect(machine.state == .idle && machine.status == nil)
         #expect(machine.moduleRemoved(12) == [])
         #expect(machine.loaded(module: 12, took: .zero) == [])

@@ -169,13 +169,13 @@ struct PulseRoutingMachine: Sendable {
     }
 
     /// The connection is gone (lost or closed): nothing of it is left, except the requests.
-    mutating func connectionClosed() {
+    mutating func connectionClosed() -> [Action] {
         for role in [PulseStreamRole.capture, .playback] {
             update(role) { $0 = Route(requested: $0.requested) }
         }
         defaults = nil
         isConnected = false
-        echoCanceller.connectionClosed()
+        return absorb(echoCanceller.connectionClosed())
     }
 
     /// The engine stops: the streams are closed (without reporting it) and the canceller released.

@@ -228,10 +228,14 @@ struct PulseEchoCancellerMachine: Sendable {
 
     /// The connection is gone. A module loaded on the server stays with the server: gone if it
     /// died, and removed as a leftover by the next connection if only the connection was lost.
-    mutating func connectionClosed() {
+    /// A stop waiting for the server's answer has nothing left to wait for.
+    mutating func connectionClosed() -> [Action] {
+        let wasReleasing: Bool
+        if case .releasing = state { wasReleasing = true } else { wasReleasing = isStopped && isLoading }
         state = .idle
         reloads = 0
         devices = nil
+        return wasReleasing ? [.releaseFinished] : []
     }
 
     // MARK: Steps

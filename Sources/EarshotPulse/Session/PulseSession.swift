@@ -194,9 +194,9 @@ final class PulseSession: @unchecked Sendable {
         let closing = context
         context = nil
         closing?.close()
-        routing.connectionClosed()
         serverName = nil
         assembler.discardPartialFrame()
+        perform(routing.connectionClosed())
     }
 
     private func closeStreams() {
