@@ -108,9 +108,11 @@ let package = Package(
         .target(name: "EarshotOpus", dependencies: ["COpus", "EarshotAudio"], swiftSettings: strict),
         // systemd's service-manager protocol (readiness, status, watchdog, socket activation) via libsystemd.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-        .target(name: "EarshotSystemd", dependencies: ["CSystemd"], swiftSettings: strict),
+        .target(name: "EarshotSystemd", dependencies: ["CSystemd", "EarshotUnixSocket"], swiftSettings: strict),
         // When earshotd tells systemd it is ready, what its status line says, when keep-alives stop (pure).
         .target(name: "EarshotSupervision", swiftSettings: strict),
+        // A Unix socket's address (`sockaddr_un`), built and read back in one place (Glibc only).
+        .target(name: "EarshotUnixSocket", swiftSettings: strict),
         // JSON, once: the value type, the parser (with its UTF-8 check) and the deterministic
         // line writer of events (pure, depends on nothing).
         .target(name: "EarshotJSON", swiftSettings: strict),
@@ -129,14 +131,14 @@ let package = Package(
         .target(
             name: "EarshotServer",
             dependencies: [
-                "EarshotProtocol", "EarshotJSON",
+                "EarshotProtocol", "EarshotJSON", "EarshotUnixSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
         ),
-        .target(name: "EarshotClient", dependencies: ["EarshotProtocol", "EarshotJSON"], swiftSettings: strict),
+        .target(name: "EarshotClient", dependencies: ["EarshotProtocol", "EarshotJSON", "EarshotUnixSocket"], swiftSettings: strict),
         // The daemon's debug recordings on disk: names, retention, writing, forgetting.
         .target(name: "EarshotRecordings", dependencies: ["EarshotOpus", "EarshotJSON"], swiftSettings: strict),
         .target(
@@ -223,12 +225,13 @@ let package = Package(
             name: "EarshotServerTests",
             dependencies: [
                 "EarshotProtocol", "EarshotServer", "EarshotPipelineWire", "EarshotTurns", "EarshotJSON", "EarshotTestSupport",
+                "EarshotUnixSocket",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EarshotClientTests",
-            dependencies: ["EarshotClient", "EarshotProtocol", "EarshotJSON", "EarshotTestSupport"],
+            dependencies: ["EarshotClient", "EarshotProtocol", "EarshotJSON", "EarshotTestSupport", "EarshotUnixSocket"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -236,6 +239,7 @@ let package = Package(
             dependencies: [
                 "EarshotDaemon", "EarshotClient", "EarshotProtocol", "EarshotTestSupport",
                 "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotRecordings", "EarshotOpus",
+                "EarshotUnixSocket",
             ],
             swiftSettings: strict
         ),
@@ -279,7 +283,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotSupervisionTests",
-            dependencies: ["EarshotSupervision", "EarshotSystemd"],
+            dependencies: ["EarshotSupervision", "EarshotSystemd", "EarshotUnixSocket"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -288,7 +292,9 @@ let package = Package(
             swiftSettings: strict
         ),
         // Test-only helpers shared by test targets: the private headless PulseAudio server.
-        .target(name: "EarshotTestSupport", path: "Tests/EarshotTestSupport", swiftSettings: strict),
+        .target(
+            name: "EarshotTestSupport", dependencies: ["EarshotUnixSocket", "EarshotJSON"], path: "Tests/EarshotTestSupport", swiftSettings: strict
+        ),
         .testTarget(
             name: "EarshotPipelineTests",
             dependencies: [

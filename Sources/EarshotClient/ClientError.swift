@@ -9,7 +9,7 @@ public enum ClientError: Error, Equatable, Sendable, CustomStringConvertible {
     case notASocket(path: String)
     /// The socket is another user's: the file refused us, or the daemon did (`permission_denied`).
     case socketOwnedByAnotherUser(path: String)
-    /// A Unix socket path must fit `sockaddr_un` (107 bytes and the terminating NUL).
+    /// A Unix socket path must fit its address (`UnixSocketAddress.maximumPathLength`, 107 bytes).
     case socketPathTooLong(path: String, limit: Int)
     /// A system call failed for a reason this client has no better words for.
     case systemCallFailed(action: String, errno: Int32)

@@ -1,12 +1,10 @@
+import EarshotUnixSocket
 import Glibc
 
 /// A connected Unix stream socket: thin wrappers over the system calls the client makes, each
 /// failure turned into a `ClientError` that says what failed.
 struct UnixSocket {
     let descriptor: Int32
-
-    /// The longest path `sockaddr_un` holds (its `sun_path` less the terminating NUL).
-    static let maximumPathLength = MemoryLayout<sockaddr_un>.size - MemoryLayout<sa_family_t>.size - 1
 
     /// What one `poll(2)` reported.
     enum Readiness {
@@ -15,34 +13,20 @@ struct UnixSocket {
     }
 
     static func connect(to path: String) throws(ClientError) -> UnixSocket {
-        var address = try socketAddress(path)
+        let address: UnixSocketAddress
+        do {
+            address = try UnixSocketAddress(path: path)
+        } catch {
+            throw .socketPathTooLong(path: path, limit: error.limit)
+        }
         let descriptor = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw .systemCallFailed(action: "create a Unix socket", errno: errno) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
+        guard address.connect(descriptor) == 0 else {
             let code = errno
             Glibc.close(descriptor)
             throw ClientError.connectFailure(errno: code, path: path, fileType: fileType(path))
         }
         return UnixSocket(descriptor: descriptor)
-    }
-
-    static func socketAddress(_ path: String) throws(ClientError) -> sockaddr_un {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count <= maximumPathLength else {
-            throw .socketPathTooLong(path: path, limit: maximumPathLength)
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { field in
-            field.copyBytes(from: bytes)
-            field[bytes.count] = 0
-        }
-        return address
     }
 
     /// The `S_IFMT` bits of what is at `path`; `nil` when nothing is.

@@ -1,3 +1,4 @@
+import EarshotUnixSocket
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,8 +18,10 @@ struct SocketFile {
     }
 
     static func claim(path: String) throws(SocketServerError) -> SocketFile {
-        // sun_path holds 108 bytes including the terminating NUL.
-        guard path.utf8.count < 108 else {
+        let address: UnixSocketAddress
+        do {
+            address = try UnixSocketAddress(path: path)
+        } catch {
             throw .systemCallFailed(call: "bind", path: path, errno: ENAMETOOLONG)
         }
         try createDirectories(for: path)
@@ -32,7 +35,7 @@ struct SocketFile {
             throw .systemCallFailed(call: "lock", path: lockPath, errno: error)
         }
         do {
-            try removeStaleSocket(at: path)
+            try removeStaleSocket(at: address)
         } catch {
             close(lock)
             throw error
@@ -74,34 +77,27 @@ struct SocketFile {
     }
 
     /// Removes a socket file no one listens on; refuses if someone does, or if it is no socket.
-    private static func removeStaleSocket(at path: String) throws(SocketServerError) {
+    private static func removeStaleSocket(at address: UnixSocketAddress) throws(SocketServerError) {
+        let path = address.path
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT { return }
             throw .systemCallFailed(call: "stat", path: path, errno: errno)
         }
         guard info.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path: path) }
-        if try isAnswering(path) { throw .alreadyRunning(path: path) }
+        if try isAnswering(address) { throw .alreadyRunning(path: path) }
         guard unlink(path) == 0 || errno == ENOENT else {
             throw .systemCallFailed(call: "remove the stale socket", path: path, errno: errno)
         }
     }
 
-    /// Whether a process accepts connections on the socket at `path`.
-    private static func isAnswering(_ path: String) throws(SocketServerError) -> Bool {
+    /// Whether a process accepts connections on the socket at `address`.
+    private static func isAnswering(_ address: UnixSocketAddress) throws(SocketServerError) -> Bool {
+        let path = address.path
         let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard probe >= 0 else { throw .systemCallFailed(call: "socket for", path: path, errno: errno) }
         defer { close(probe) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { sunPath in
-            sunPath.copyBytes(from: path.utf8)
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
+        let result = address.connect(probe)
         if result == 0 { return true }
         switch errno {
         // A full backlog (EAGAIN) still means someone listens.

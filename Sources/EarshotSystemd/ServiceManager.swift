@@ -1,4 +1,5 @@
 import CSystemd
+import EarshotUnixSocket
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -56,19 +57,6 @@ public enum ServiceManager {
 
     /// The path a Unix socket is bound to, or nil when it has none (unbound or abstract).
     public static func boundPath(of descriptor: Int32) -> String? {
-        var address = sockaddr_un()
-        var length = socklen_t(MemoryLayout<sockaddr_un>.size)
-        let result = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard result == 0, address.sun_family == sa_family_t(AF_UNIX) else { return nil }
-        let pathLength = Int(length) - MemoryLayout.offset(of: \sockaddr_un.sun_path)!
-        guard pathLength > 0 else { return nil }
-        return withUnsafeBytes(of: address.sun_path) { bytes in
-            let path = bytes.prefix(min(pathLength, bytes.count))
-            // An abstract socket's name starts with a NUL byte: it has no path.
-            guard let first = path.first, first != 0 else { return nil }
-            return String(decoding: path.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        UnixSocketAddress(boundTo: descriptor)?.path
     }
 }

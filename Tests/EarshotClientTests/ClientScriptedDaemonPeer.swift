@@ -1,3 +1,4 @@
+import EarshotUnixSocket
 import Foundation
 import Synchronization
 
@@ -24,7 +25,7 @@ final class ScriptedDaemonPeer: Sendable {
         return receivedLines.withLock { $0 }
     }
 
-    /// A path under /tmp short enough for `sockaddr_un`, unique to one test.
+    /// A path under /tmp short enough for a Unix socket address, unique to one test.
     static func freshPath() -> String {
         "/tmp/earshot-client-test-\(UUID().uuidString.prefix(8)).sock"
     }
@@ -92,15 +93,7 @@ final class ScriptedDaemonPeer: Sendable {
     private static func boundSocket(at path: String) throws -> Int32 {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw SetupError(action: "create a socket", code: errno) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { field in
-            field.copyBytes(from: Array(path.utf8) + [0])
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else { throw SetupError(action: "bind \(path)", code: errno) }
+        guard try UnixSocketAddress(path: path).bind(descriptor) == 0 else { throw SetupError(action: "bind \(path)", code: errno) }
         return descriptor
     }
 }

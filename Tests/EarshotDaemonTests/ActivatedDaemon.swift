@@ -1,4 +1,5 @@
 import EarshotTestSupport
+import EarshotUnixSocket
 import Foundation
 
 /// The real `earshotd` started as systemd starts a socket-activated Type=notify service: the
@@ -55,13 +56,7 @@ final class ActivatedDaemon {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0, listen(descriptor, 16) == 0 else {
+        guard try UnixSocketAddress(path: path).bind(descriptor) == 0, listen(descriptor, 16) == 0 else {
             throw Failure(description: "bind/listen \(path): \(String(cString: strerror(errno)))")
         }
         let high = fcntl(descriptor, F_DUPFD_CLOEXEC, 20)

@@ -1,4 +1,5 @@
 import EarshotTestSupport
+import EarshotUnixSocket
 import Foundation
 
 /// The real `earshotd` binary, started for a test against a private sound server.
@@ -68,18 +69,7 @@ final class DaemonProcess: @unchecked Sendable {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(path.utf8)
-        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in bytes.enumerated() { raw[i] = byte }
-        }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        return result == 0
+        guard let address = try? UnixSocketAddress(path: path) else { return false }
+        return address.connect(fd) == 0
     }
 }

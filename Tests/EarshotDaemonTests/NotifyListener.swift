@@ -1,3 +1,4 @@
+import EarshotUnixSocket
 import Foundation
 
 /// What systemd would read: a Unix datagram socket (`NOTIFY_SOCKET`) where a service's sd_notify
@@ -22,13 +23,7 @@ final class NotifyListener {
         self.path = path
         descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0 else {
+        guard (try? UnixSocketAddress(path: path))?.bind(descriptor) == 0 else {
             close(descriptor)
             throw Failure(description: "bind \(path): \(String(cString: strerror(errno)))")
         }

@@ -1,3 +1,4 @@
+import EarshotUnixSocket
 import Glibc
 
 /// Raw sockets the tests set up around the server: a stale socket file, a foreign listener,
@@ -13,15 +14,7 @@ enum ServerUnixSocket {
     static func bind(_ path: String, listen shouldListen: Bool) throws -> Int32 {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(call: "socket", error: errno) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard bound == 0 else { throw Failure(call: "bind", error: errno) }
+        guard try UnixSocketAddress(path: path).bind(descriptor) == 0 else { throw Failure(call: "bind", error: errno) }
         if shouldListen, listen(descriptor, 16) != 0 { throw Failure(call: "listen", error: errno) }
         return descriptor
     }

@@ -1,5 +1,6 @@
 import EarshotJSON
 import EarshotProtocol
+import EarshotUnixSocket
 import Glibc
 
 /// A plain client on a non-blocking Unix socket, written against the kernel rather than NIO so
@@ -32,15 +33,7 @@ final class SocketTestClient {
         if var size = receiveBufferSize.map(Int32.init) {
             setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-            }
-        }
-        guard result == 0 else {
+        guard try UnixSocketAddress(path: path).connect(descriptor) == 0 else {
             let error = errno
             close(descriptor)
             throw Failure.system("connect", error)

@@ -1,4 +1,5 @@
 import EarshotSystemd
+import EarshotUnixSocket
 import Foundation
 import Testing
 
@@ -19,13 +20,7 @@ struct NotifyFieldTests {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        try #require(bound == 0)
+        try #require(try UnixSocketAddress(path: path).bind(descriptor) == 0)
         #expect(try !ServiceManager.isListeningUnixStreamSocket(descriptor))
         try #require(listen(descriptor, 4) == 0)
         #expect(try ServiceManager.isListeningUnixStreamSocket(descriptor))

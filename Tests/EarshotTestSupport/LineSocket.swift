@@ -1,3 +1,4 @@
+import EarshotUnixSocket
 public import Foundation
 
 /// A blocking Unix-socket client speaking JSON lines, for talking to the real daemon in tests
@@ -17,15 +18,14 @@ public final class LineSocket {
     public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, byte) in path.utf8.enumerated() { raw[i] = byte }
+        let address: UnixSocketAddress
+        do {
+            address = try UnixSocketAddress(path: path)
+        } catch {
+            close(fd)
+            throw Failure(description: error.description)
         }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else {
+        guard address.connect(fd) == 0 else {
             close(fd)
             throw Failure(description: "connect \(path): \(String(cString: strerror(errno)))")
         }

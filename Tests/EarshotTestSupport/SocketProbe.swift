@@ -1,3 +1,4 @@
+import EarshotUnixSocket
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Musl)
@@ -55,16 +56,8 @@ public enum SocketProbe {
             let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
             guard fd >= 0 else { return false }
             defer { close(fd) }
-            var target = sockaddr_un()
-            target.sun_family = sa_family_t(AF_UNIX)
-            let bytes = Array(path.utf8)
-            guard bytes.count < MemoryLayout.size(ofValue: target.sun_path) else { return false }
-            withUnsafeMutableBytes(of: &target.sun_path) { raw in
-                for (index, byte) in bytes.enumerated() { raw[index] = byte }
-            }
-            return withUnsafePointer(to: &target) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-            } == 0
+            guard let target = try? UnixSocketAddress(path: path) else { return false }
+            return target.connect(fd) == 0
         }
     }
 
