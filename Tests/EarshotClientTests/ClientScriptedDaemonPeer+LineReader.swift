@@ -1,10 +1,11 @@
+import EarshotJSON
 import Foundation
 
 extension ScriptedDaemonPeer {
     /// Reads `\n`-terminated lines from the scripted daemon's end of the socket.
     struct LineReader {
         let descriptor: Int32
-        private var pending: [UInt8] = []
+        private var lines = LineSplitter(maximumLength: .max)
 
         init(descriptor: Int32) {
             self.descriptor = descriptor
@@ -13,15 +14,11 @@ extension ScriptedDaemonPeer {
         /// The next line, or `nil` once the client has hung up.
         mutating func nextLine() -> String? {
             while true {
-                if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = String(decoding: pending[..<newline], as: UTF8.self)
-                    pending.removeFirst(newline + 1)
-                    return line
-                }
+                if case .line(let line)? = lines.next() { return String(decoding: line, as: UTF8.self) }
                 var chunk = [UInt8](repeating: 0, count: 4096)
                 let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 guard count > 0 else { return nil }
-                pending += chunk[..<count]
+                lines.append(chunk[..<count])
             }
         }
     }

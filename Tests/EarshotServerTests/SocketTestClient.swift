@@ -22,8 +22,7 @@ final class SocketTestClient {
     }
 
     let descriptor: Int32
-    private var received: [UInt8] = []
-    private var readOffset = 0
+    private var received = LineSplitter(maximumLength: .max)
     private(set) var isClosedByServer = false
 
     /// Connects to `path`; `receiveBufferSize` shrinks `SO_RCVBUF` before connecting.
@@ -75,15 +74,7 @@ final class SocketTestClient {
     func readLine(timeout: Duration = .seconds(5)) async throws -> [UInt8] {
         let deadline = ContinuousClock.now + timeout
         while true {
-            if let newline = received[readOffset...].firstIndex(of: UInt8(ascii: "\n")) {
-                let line = Array(received[readOffset..<newline])
-                readOffset = newline + 1
-                if readOffset > 1 << 16 {
-                    received.removeFirst(readOffset)
-                    readOffset = 0
-                }
-                return line
-            }
+            if case .line(let line)? = received.next() { return Array(line) }
             if isClosedByServer { throw Failure.closedByServer }
             if try !fill() {
                 guard ContinuousClock.now < deadline else { throw Failure.timedOut(waitingFor: "a line") }
@@ -115,8 +106,7 @@ final class SocketTestClient {
     func waitUntilClosedByServer(timeout: Duration) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !isClosedByServer {
-            received.removeAll()
-            readOffset = 0
+            _ = received.finish()
             if try !fill() {
                 guard ContinuousClock.now < deadline else { return false }
                 try await Task.sleep(for: .milliseconds(5))
@@ -130,7 +120,7 @@ final class SocketTestClient {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count > 0 {
-            received.append(contentsOf: chunk[..<count])
+            received.append(chunk[..<count])
             return true
         }
         if count == 0 {

@@ -1,3 +1,4 @@
+import EarshotJSON
 import EarshotUnixSocket
 public import Foundation
 
@@ -13,7 +14,7 @@ public final class LineSocket {
     }
 
     private let fd: Int32
-    private var buffer: [UInt8] = []
+    private var lines = LineSplitter(maximumLength: .max)
 
     public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -47,11 +48,7 @@ public final class LineSocket {
     public func readLine(timeout: TimeInterval) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = String(decoding: buffer[..<newline], as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return line
-            }
+            if case .line(let line)? = lines.next() { return String(decoding: line, as: UTF8.self) }
             let remaining = deadline.timeIntervalSinceNow
             guard remaining > 0 else { return nil }
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -59,7 +56,7 @@ public final class LineSocket {
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = read(fd, &chunk, chunk.count)
             guard count > 0 else { return nil }
-            buffer += chunk[..<count]
+            lines.append(chunk[..<count])
         }
     }
 

@@ -9,11 +9,8 @@ import EarshotJSON
 public struct WyomingFrameDecoder: Sendable {
     public let limits: WyomingFrameLimits
 
-    private var buffer: [UInt8] = []
-    /// Where unread bytes begin in `buffer`.
-    private var start = 0
-    /// Unread bytes already searched for a newline, so a header arriving byte by byte is scanned once.
-    private var scanned = 0
+    /// Header lines, and the data and payload blocks their lengths announce.
+    private var stream: LineSplitter
     /// A header whose data and payload have not all arrived.
     private var pending: Header?
     private var failure: WyomingDecodingError?
@@ -28,17 +25,14 @@ public struct WyomingFrameDecoder: Sendable {
 
     public init(limits: WyomingFrameLimits = WyomingFrameLimits()) {
         self.limits = limits
+        stream = LineSplitter(maximumLength: limits.maximumHeaderLength)
     }
 
     /// Bytes received but not yet returned as events.
-    public var bufferedByteCount: Int { buffer.count - start }
+    public var bufferedByteCount: Int { stream.bufferedByteCount }
 
     public mutating func append(_ bytes: some Sequence<UInt8>) {
-        if start > 0, start >= buffer.count / 2 {
-            buffer.removeFirst(start)
-            start = 0
-        }
-        buffer.append(contentsOf: bytes)
+        stream.append(bytes)
     }
 
     /// The next complete event, or nil until more bytes arrive.
@@ -60,7 +54,7 @@ public struct WyomingFrameDecoder: Sendable {
             let expected = pending.dataLength + pending.payloadLength
             throw .truncated("\(bufferedByteCount) of the \(expected) bytes after the \(pending.type) header arrived")
         }
-        let rest = buffer[start...]
+        let rest = stream.bufferedBytes
         if rest.contains(where: { !Self.isWhitespace($0) }) {
             throw .truncated("\(rest.count) bytes of a header line without its newline")
         }
@@ -75,8 +69,7 @@ public struct WyomingFrameDecoder: Sendable {
         guard let header = pending else { return nil }
         guard bufferedByteCount >= header.dataLength + header.payloadLength else { return nil }
         var data = header.data
-        if header.dataLength > 0 {
-            let block = buffer[start..<start + header.dataLength]
+        if header.dataLength > 0, let block = stream.take(header.dataLength) {
             let value: JSONValue
             do {
                 value = try JSONParser.parse(block)
@@ -87,27 +80,19 @@ public struct WyomingFrameDecoder: Sendable {
                 throw .invalidData(eventType: header.type, reason: "it is \(value.typeName)")
             }
             for member in object.members { data[member.key] = member.value }
-            start += header.dataLength
         }
-        let payload = Array(buffer[start..<start + header.payloadLength])
-        start += header.payloadLength
+        let payload = Array(stream.take(header.payloadLength) ?? [])
         pending = nil
         return WyomingEvent(type: header.type, data: data, payload: payload, version: header.version)
     }
 
     /// The next header line without its newline, or nil while it is incomplete.
     private mutating func takeLine() throws(WyomingDecodingError) -> ArraySlice<UInt8>? {
-        let searchFrom = start + scanned
-        guard let newline = buffer[searchFrom...].firstIndex(of: UInt8(ascii: "\n")) else {
-            scanned = bufferedByteCount
-            if scanned > limits.maximumHeaderLength { throw .headerTooLong(limit: limits.maximumHeaderLength) }
-            return nil
+        switch stream.next() {
+        case nil: nil
+        case .tooLong?: throw .headerTooLong(limit: limits.maximumHeaderLength)
+        case .line(let line)?: line
         }
-        guard newline - start <= limits.maximumHeaderLength else { throw .headerTooLong(limit: limits.maximumHeaderLength) }
-        let line = buffer[start..<newline]
-        start = newline + 1
-        scanned = 0
-        return line
     }
 
     private static func parseHeader(_ line: ArraySlice<UInt8>, limits: WyomingFrameLimits) throws(WyomingDecodingError) -> Header {
