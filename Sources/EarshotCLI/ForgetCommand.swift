@@ -45,10 +45,9 @@ struct ForgetCommand: ParsableCommand {
 
     /// Says what would be deleted and asks; false when there is nothing to delete or the answer is no.
     private func confirmed() throws -> Bool {
-        let status = try daemon.withConnection { connection throws(ClientError) in try connection.request(.status) }
-        let recording = status["recording"]
-        let directory = recording?["directory"]?.stringValue ?? "the recordings directory"
-        let kept = recording?["kept"]?.integerValue ?? 0
+        let status = try daemon.withConnection { connection throws(ClientError) in try connection.request(.status) }.status
+        let directory = status.recording?.directory ?? "the recordings directory"
+        let kept = status.recording?.kept ?? 0
         guard kept > 0 else {
             ConsoleOutput.line("There are no recordings to delete in \(directory).")
             return false

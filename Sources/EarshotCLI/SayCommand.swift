@@ -28,6 +28,6 @@ struct SayCommand: ParsableCommand {
         let response = try daemon.withConnection { connection throws(ClientError) in
             try connection.request(.speak(text: text, voice: voice, turn: turn))
         }
-        ConsoleOutput.line(StateSummary.line(response["state"] ?? .null))
+        ConsoleOutput.line(StateSummary.line(response.state))
     }
 }

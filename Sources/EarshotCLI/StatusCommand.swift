@@ -21,7 +21,7 @@ struct StatusCommand: ParsableCommand {
         if json {
             ConsoleOutput.line(response.line)
         } else {
-            StatusSummary.lines(response.results).forEach { ConsoleOutput.line($0) }
+            StatusSummary.lines(response.status).forEach { ConsoleOutput.line($0) }
         }
     }
 }

@@ -13,6 +13,6 @@ enum TurnRequest {
 
     static func run(_ command: Command, _ daemon: DaemonOptions) throws {
         let response = try daemon.withConnection { connection throws(ClientError) in try connection.request(command) }
-        ConsoleOutput.line(StateSummary.line(response["state"] ?? .null))
+        ConsoleOutput.line(StateSummary.line(response.state))
     }
 }

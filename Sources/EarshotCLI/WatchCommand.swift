@@ -31,7 +31,7 @@ struct WatchCommand: ParsableCommand {
         let connection: DaemonConnection
         do {
             connection = try daemon.connect()
-            model.apply(status: try connection.request(.status).results)
+            model.apply(status: try connection.request(.status).status)
             try connection.subscribe(levelHz: levelHz)
         } catch {
             throw DaemonExitStatus.report(error)

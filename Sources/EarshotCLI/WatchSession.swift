@@ -38,7 +38,7 @@ struct WatchSession {
                 }
                 var now = clock.now
                 if now >= nextStatus {
-                    model.apply(status: try connection.request(.status).results)
+                    model.apply(status: try connection.request(.status).status)
                     nextStatus = now.advanced(by: Self.statusInterval)
                     needsDrawing = true
                 }
@@ -67,7 +67,7 @@ struct WatchSession {
         do {
             let response = try connection.request(command)
             model.notice = nil
-            if let state = response["state"] { model.apply(state: state) }
+            if let state = response.state { model.apply(state: state) }
         } catch .commandFailed(_, _, let message) {
             model.notice = "\(command.name): \(message)"
         }

@@ -29,8 +29,17 @@ public struct DaemonResponse: Sendable, Equatable {
         if case .success(let fields) = response.result { fields } else { [:] }
     }
 
-    /// The result keys as one object, as the summaries of `status` and `devices` read them.
+    /// The result keys as one object, as the summary of `devices` reads them.
     public var results: JSONValue { .object(fields) }
+
+    /// The answer to `status`.
+    public var status: DaemonStatus { DaemonStatus(fields: fields) }
+
+    /// The voice UI's state that `status`, the turn commands and `speak` answer with; `nil` when
+    /// the response has none the client can read.
+    public var state: VoiceState? {
+        fields["state"]?.objectValue.flatMap { try? VoiceState(fields: $0) }
+    }
 
     /// A result key of the response.
     public subscript(key: String) -> JSONValue? { fields[key] }

@@ -1,30 +1,31 @@
 public import EarshotJSON
+public import EarshotProtocol
 public import Foundation
 
-/// `status`'s response as a labelled summary for people, one line per concern, keys the daemon
+/// `status`'s response as a labelled summary for people, one line per concern, parts the daemon
 /// did not send left out.
 public enum StatusSummary {
     static let labelWidth = 10
     /// How many of the daemon's last errors to show.
     static let shownErrors = 5
 
-    public static func lines(_ status: JSONValue, timeZone: TimeZone = .current) -> [String] {
+    public static func lines(_ status: DaemonStatus, timeZone: TimeZone = .current) -> [String] {
         var lines: [String] = []
-        if let state = status["state"] { lines.append(labelled("state", StateSummary.line(state))) }
-        if let audio = status["audio"] { lines.append(labelled("audio", audioLine(audio))) }
-        if let backends = status["backends"]?.objectValue {
-            let parts = Set(backends.members.map(\.key)).sorted().map { "\($0) \(ReadableText.value(backends[$0]))" }
+        if let state = status.state { lines.append(labelled("state", StateSummary.line(state))) }
+        if let audio = status.audio { lines.append(labelled("audio", audioLine(audio))) }
+        if let backends = status.backends {
+            let parts = backends.sorted { $0.role < $1.role }.map { "\($0.role) \($0.name ?? "none")" }
             lines.append(labelled("backends", parts.isEmpty ? "none" : parts.joined(separator: " · ")))
         }
-        if let listening = status["settings"]?["listening"]?.objectValue {
+        if let listening = status.settings?[section: "listening"] {
             lines.append(labelled("listening", listeningLine(listening)))
         }
-        if let file = status["config_file"]?.stringValue { lines.append(labelled("config", file)) }
-        if let recording = status["recording"] { lines.append(labelled("recording", recordingLine(recording))) }
-        if let uptime = status["uptime"]?.doubleValue { lines.append(labelled("uptime", ReadableText.span(seconds: uptime))) }
-        if let counters = status["counters"]?.objectValue { lines.append(labelled("counters", countersLine(counters))) }
-        if let errors = status["errors"]?.arrayValue {
-            let shown = errors.suffix(shownErrors).map { errorLine($0, timeZone: timeZone) }
+        if let file = status.configFile { lines.append(labelled("config", file)) }
+        if let recording = status.recording { lines.append(labelled("recording", recordingLine(recording))) }
+        if let uptime = status.uptime { lines.append(labelled("uptime", ReadableText.span(seconds: uptime))) }
+        if let counters = status.counters { lines.append(labelled("counters", countersLine(counters))) }
+        if let errors = status.errors {
+            let shown = errors.suffix(shownErrors).map { errorLine(code: $0.code, message: $0.message, wall: $0.wall, timeZone: timeZone) }
             if shown.isEmpty {
                 lines.append(labelled("errors", "none"))
             } else {
@@ -35,39 +36,44 @@ public enum StatusSummary {
         return lines
     }
 
+    /// The summary of a response's JSON (`status`'s result keys; others are ignored).
+    public static func lines(_ status: JSONValue, timeZone: TimeZone = .current) -> [String] {
+        lines(DaemonStatus(fields: status.objectValue ?? [:]), timeZone: timeZone)
+    }
+
     static func labelled(_ label: String, _ text: String) -> String {
         label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + text
     }
 
-    static func audioLine(_ audio: JSONValue) -> String {
+    static func audioLine(_ audio: DaemonStatus.Audio) -> String {
         var parts: [String] = []
-        switch audio["connected"]?.boolValue {
-        case true?: parts.append("connected to " + (audio["server"]?.stringValue ?? "the sound server"))
+        switch audio.connected {
+        case true?: parts.append("connected to " + (audio.server ?? "the sound server"))
         case false?: parts.append("not connected to the sound server")
         case nil: break
         }
-        if audio["source"] != nil { parts.append("source " + ReadableText.value(audio["source"])) }
-        if audio["sink"] != nil { parts.append("sink " + ReadableText.value(audio["sink"])) }
-        if let time = audio["audio_time"]?.doubleValue { parts.append("audio time " + ReadableText.seconds(time)) }
-        return parts.isEmpty ? ReadableText.value(audio) : parts.joined(separator: " · ")
+        if let source = audio.source { parts.append("source " + (source.name ?? "none")) }
+        if let sink = audio.sink { parts.append("sink " + (sink.name ?? "none")) }
+        if let time = audio.audioTime { parts.append("audio time " + ReadableText.seconds(time)) }
+        return parts.isEmpty ? ReadableText.value(.object(audio.fields)) : parts.joined(separator: " · ")
     }
 
     /// `vad threshold 0.5 · prefix padding 300 ms · min speech 150 ms · end silence 600 ms · eagerness medium`
-    static func listeningLine(_ listening: JSONObject) -> String {
+    static func listeningLine(_ listening: DaemonStatus.Settings.Section) -> String {
         var parts: [String] = []
-        if let threshold = listening["vad_threshold"] { parts.append("vad threshold \(ReadableText.value(threshold))") }
+        if let threshold = listening["vad_threshold"] { parts.append("vad threshold \(ReadableText.value(threshold.json))") }
         for (key, words) in [("prefix_padding_ms", "prefix padding"), ("min_speech_ms", "min speech"), ("end_silence_ms", "end silence")] {
-            if let value = listening[key]?.integerValue { parts.append("\(words) \(value) ms") }
+            if let value = listening[key]?.json.integerValue { parts.append("\(words) \(value) ms") }
         }
-        if let eagerness = listening["eagerness"]?.stringValue { parts.append("eagerness \(eagerness)") }
+        if let eagerness = listening["eagerness"]?.json.stringValue { parts.append("eagerness \(eagerness)") }
         return parts.joined(separator: " · ")
     }
 
     /// `the last 5 turns, in ~/.local/state/earshot/recordings · 2 kept`, or `off (no audio is written to disk)`.
-    static func recordingLine(_ recording: JSONValue) -> String {
-        let turns = recording["debug_turns"]?.integerValue ?? 0
-        let kept = recording["kept"]?.integerValue ?? 0
-        let directory = recording["directory"]?.stringValue ?? "the recordings directory"
+    static func recordingLine(_ recording: DaemonStatus.Recording) -> String {
+        let turns = recording.debugTurns
+        let kept = recording.kept
+        let directory = recording.directory
         let keptText = "\(kept) turn\(kept == 1 ? "" : "s")"
         guard turns > 0 else {
             return kept == 0
@@ -79,22 +85,13 @@ public enum StatusSummary {
 
     static let counterOrder = ["frames", "holes", "overflows", "clients", "dropped_levels", "reconnects"]
 
-    static func countersLine(_ counters: JSONObject) -> String {
-        let known = counterOrder.filter { counters[$0] != nil }
-        let others = Set(counters.members.map(\.key)).filter { !counterOrder.contains($0) }.sorted()
-        return (known + others).map { "\(ReadableText.words($0)) \(ReadableText.value(counters[$0]))" }
-            .joined(separator: " · ")
+    static func countersLine(_ counters: [DaemonStatus.Counter]) -> String {
+        let known = counterOrder.compactMap { name in counters.last { $0.name == name } }
+        let others = counters.filter { !counterOrder.contains($0.name) }.sorted { $0.name < $1.name }
+        return (known + others).map { "\(ReadableText.words($0.name)) \($0.value)" }.joined(separator: " · ")
     }
 
-    /// `14:02:07  Sorry, no reply came back in time. (reply_timeout)`
-    public static func errorLine(_ error: JSONValue, timeZone: TimeZone) -> String {
-        errorLine(
-            code: error["code"]?.stringValue, message: error["message"]?.stringValue, wall: error["wall"]?.doubleValue,
-            timeZone: timeZone
-        )
-    }
-
-    /// The same line from the error's parts: `wall` is Unix seconds.
+    /// `14:02:07  Sorry, no reply came back in time. (reply_timeout)`: `wall` is Unix seconds.
     public static func errorLine(code: String?, message: String?, wall: Double?, timeZone: TimeZone) -> String {
         var line = ""
         if let wall { line += ReadableText.timeOfDay(wall: wall, in: timeZone) + "  " }

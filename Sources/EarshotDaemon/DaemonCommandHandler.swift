@@ -97,32 +97,37 @@ struct DaemonCommandHandler: CommandHandler {
         let counters = engine.counters
         let socket = relay.counters
         let uptime = ContinuousClock.now - session.startedAt
-        return .success([
-            "state": .object(VoiceState(session.snapshot).fields),
-            "audio": .object([
-                "connected": .bool(audio.isConnected),
-                "server": .optional(audio.server),
-                "source": .optional(audio.source),
-                "sink": .optional(audio.sink),
-                "audio_time": .number(session.audioTime, decimals: 2),
-                "echo_cancellation": .string(Self.describe(audio.echoCancellation)),
-            ]),
-            "backends": .object(["vad": "spectral", "transcription": .string(session.transcription?.transcriber.name ?? "none"), "speech": .string(session.player?.name ?? "none"), "voice": .string(session.currentVoice.id)]),
-            "uptime": .number(Double(uptime.components.seconds) + Double(uptime.components.attoseconds) * 1e-18, decimals: 1),
-            "counters": .object([
-                "frames": .integer(counters.framesCaptured),
-                "holes": .integer(counters.holeFrames),
-                "overflows": .integer(counters.overflowFrames),
-                "reconnects": .integer(counters.reconnects),
-                "clients": .integer(socket?.clients ?? 0),
-                "dropped_levels": .integer(socket?.droppedLevels ?? 0),
-                "disconnected_slow_clients": .integer(socket?.disconnectedSlowClients ?? 0),
-            ]),
-            "errors": session.recentErrors,
-            "config_file": .optional(settings?.path),
-            "settings": settings?.json ?? .null,
-            "recording": recordings.status,
-        ])
+        let status = DaemonStatus(
+            state: VoiceState(session.snapshot),
+            audio: DaemonStatus.Audio(
+                connected: audio.isConnected, server: audio.server,
+                source: audio.source.map(DaemonStatus.Audio.Device.named) ?? .unknown,
+                sink: audio.sink.map(DaemonStatus.Audio.Device.named) ?? .unknown,
+                audioTime: session.audioTime, echoCancellation: Self.describe(audio.echoCancellation)
+            ),
+            backends: [
+                DaemonStatus.Backend(role: "vad", name: "spectral"),
+                DaemonStatus.Backend(role: "transcription", name: session.transcription?.transcriber.name ?? "none"),
+                DaemonStatus.Backend(role: "speech", name: session.player?.name ?? "none"),
+                DaemonStatus.Backend(role: "voice", name: session.currentVoice.id),
+            ],
+            uptime: Double(uptime.components.seconds) + Double(uptime.components.attoseconds) * 1e-18,
+            counters: [
+                DaemonStatus.Counter(name: "frames", value: counters.framesCaptured),
+                DaemonStatus.Counter(name: "holes", value: counters.holeFrames),
+                DaemonStatus.Counter(name: "overflows", value: counters.overflowFrames),
+                DaemonStatus.Counter(name: "reconnects", value: counters.reconnects),
+                DaemonStatus.Counter(name: "clients", value: socket?.clients ?? 0),
+                DaemonStatus.Counter(name: "dropped_levels", value: socket?.droppedLevels ?? 0),
+                DaemonStatus.Counter(name: "disconnected_slow_clients", value: socket?.disconnectedSlowClients ?? 0),
+            ],
+            // VoiceSession hands its errors over as status's JSON; read back, they are the protocol's type.
+            errors: DaemonStatus(fields: ["errors": session.recentErrors]).errors,
+            configFile: settings?.path,
+            settings: settings?.inForceForStatus,
+            recording: recordings.status
+        )
+        return .success(status.fields)
     }
 
     private func devices() async -> CommandResult {

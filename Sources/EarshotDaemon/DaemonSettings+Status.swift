@@ -4,21 +4,21 @@ import EarshotSettings
 
 extension DaemonSettings {
     /// The settings in force as `status` reports them: by section, an unset key as null.
-    var json: JSONValue {
+    var inForceForStatus: DaemonStatus.Settings {
         let settings = inForce
-        return .object(JSONObject(SettingsKey.sections.map { section in
-            (section, .object(JSONObject(SettingsKey.keys(in: section).map { key in
-                (key.name, settings.value(of: key).map(Self.json) ?? .null)
-            })))
-        }))
+        return DaemonStatus.Settings(sections: SettingsKey.sections.map { section in
+            DaemonStatus.Settings.Section(name: section, settings: SettingsKey.keys(in: section).map { key in
+                DaemonStatus.Settings.Setting(key: key.name, value: settings.value(of: key).map(Self.statusValue) ?? .unset)
+            })
+        })
     }
 
-    static func json(_ value: SettingsValue) -> JSONValue {
+    static func statusValue(_ value: SettingsValue) -> DaemonStatus.Settings.Value {
         switch value {
-        case .text(let text): .string(text)
-        case .integer(let integer): .integer(integer)
-        case .number(let number): .number(number, decimals: decimals(number))
-        case .flag(let flag): .bool(flag)
+        case .text(let text): .text(text)
+        case .integer(let integer): .number(JSONNumber(integer))
+        case .number(let number): .number(JSONNumber(number, decimals: decimals(number)))
+        case .flag(let flag): .flag(flag)
         }
     }
 

@@ -3,23 +3,16 @@ import EarshotProtocol
 
 /// The last few errors, newest last, for `status`.
 struct RecentErrors: Sendable {
-    struct Entry: Sendable {
-        var code: String
-        var message: String
-        var wall: Double
-    }
-
     static let capacity = 10
-    private(set) var entries: [Entry] = []
+    private(set) var entries: [DaemonStatus.ReportedError] = []
 
     mutating func record(code: String, message: String, wall: Double = WallClock.now()) {
-        entries.append(Entry(code: code, message: message, wall: wall))
+        entries.append(DaemonStatus.ReportedError(code: code, message: message, wall: wall))
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
     }
 
+    /// The errors as `status` sends them.
     var json: JSONValue {
-        .array(entries.map { entry in
-            .object(["code": .string(entry.code), "message": .string(entry.message), "wall": .number(entry.wall, decimals: 3)])
-        })
+        .array(entries.map { .object($0.fields) })
     }
 }

@@ -66,9 +66,9 @@ actor RecordingArchive {
     }
 
     /// What `status` says about recording: whether it is on, where, how many turns are kept.
-    nonisolated var status: JSONValue {
+    nonisolated var status: DaemonStatus.Recording {
         let kept = (try? store.inventory().turns.count) ?? 0
-        return .object(["debug_turns": .integer(keptTurns), "directory": .string(store.directory), "kept": .integer(kept)])
+        return DaemonStatus.Recording(debugTurns: keptTurns, directory: store.directory, kept: kept)
     }
 
     private func write(_ utterance: UtteranceCapture.Finished) {

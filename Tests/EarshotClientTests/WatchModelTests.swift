@@ -40,7 +40,7 @@ import Testing
         var model = Self.model(after: [#"{"event":"speech","phase":"start","turn":1,"audio_start":0.52,"t":0.82}"#])
         #expect(model.utterance == WatchModel.Utterance(turn: 1, start: 0.82, end: nil))
         #expect(model.utterance?.duration == nil)
-        model.apply(Self.event(#"{"event":"speech","phase":"end","turn":1,"t":2.11}"#))
+        model.apply(Self.event(#"{"event":"speech","phase":"end","turn":1,"reason":"silence","t":2.11}"#))
         #expect(model.utterance == WatchModel.Utterance(turn: 1, start: 0.82, end: 2.11))
         #expect(abs((model.utterance?.duration ?? 0) - 1.29) < 1e-9)
         model.apply(Self.event(#"{"event":"speech","phase":"start","turn":2,"audio_start":4.0,"t":4.3}"#))
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func anEndWithoutItsStartKeepsTheEnd() {
-        let model = Self.model(after: [#"{"event":"speech","phase":"end","turn":5,"t":30.5}"#])
+        let model = Self.model(after: [#"{"event":"speech","phase":"end","turn":5,"reason":"silence","t":30.5}"#])
         #expect(model.utterance == WatchModel.Utterance(turn: 5, start: nil, end: 30.5))
     }
 

@@ -57,6 +57,19 @@ import Testing
         #expect(text(event).hasPrefix(#"{"event":"\#(event.topic.rawValue)","#))
     }
 
+    @Test(arguments: events)
+    func eachKindReadsBackAsItWasWritten(_ event: SocketEvent) throws {
+        let object = try #require(try JSONParser.parse(event.jsonLine(wall: Self.wall)).objectValue)
+        #expect(try SocketEvent(object: object) == event)
+        #expect(SocketEvent.wall(of: object) == Self.wall)
+    }
+
+    @Test func anEventWithoutItsKeysIsNotRead() throws {
+        let object = try #require(try JSONParser.parse(Array(#"{"event":"speech","phase":"end","turn":1,"t":2.11}"#.utf8)).objectValue)
+        #expect(throws: MessageDecodingError(description: "a speech event has no \"reason\"")) { try SocketEvent(object: object) }
+        #expect(throws: MessageDecodingError.self) { try SocketEvent(object: ["event": "weather", "t": 1]) }
+    }
+
     @Test func wallHasMicrosecondPrecision() {
         let line = text(.speech(SpeechEvent(turn: 1, phase: .end(reason: .silence), time: 2.11)), wall: 1_700_000_000.123_456)
         #expect(line.contains(#""wall":1700000000.123456,"t":2.11}"#))

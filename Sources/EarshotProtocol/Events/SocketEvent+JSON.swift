@@ -1,6 +1,75 @@
 public import EarshotJSON
 
 extension SocketEvent {
+    /// Reads an event's object, as ``write(to:wall:)`` writes it; `wall` is not the event's
+    /// (see ``wall(of:)``).
+    public init(object: JSONObject) throws(MessageDecodingError) {
+        guard let topic = object["event"]?.stringValue.flatMap(EventTopic.init(rawValue:)) else {
+            throw MessageDecodingError(description: "not an event of a known kind: \(object["event"]?.jsonText ?? "no \"event\"")")
+        }
+        let what = "a \(topic.rawValue) event"
+        let time = try object.required("t", in: what, \.doubleValue)
+        switch topic {
+        case .state:
+            self = .state(StateEvent(state: try VoiceState(fields: object), time: time))
+        case .speech:
+            self = .speech(try Self.speech(object, time: time))
+        case .transcript:
+            self = .transcript(TranscriptEvent(
+                turn: try object.required("turn", in: what, \.integerValue), text: try object.required("text", in: what, \.stringValue),
+                isFinal: try object.required("final", in: what, \.boolValue), time: time
+            ))
+        case .level:
+            self = .level(LevelEvent(
+                source: try object.required("source", in: what, as: LevelEvent.Source.self),
+                level: try object.required("level", in: what, \.doubleValue),
+                rmsDBFS: try object.required("rms_dbfs", in: what, \.doubleValue),
+                bands: try object.required("bands", in: what) { $0.arrayValue?.compactMap(\.doubleValue) }, time: time
+            ))
+        case .error:
+            self = .error(ErrorEvent(
+                code: try object.required("code", in: what, \.stringValue), message: try object.required("message", in: what, \.stringValue),
+                retryIn: object["retry_in"]?.doubleValue, time: time
+            ))
+        case .speaker:
+            self = .speaker(SpeakerEvent(
+                phase: try object.required("phase", in: what, as: SpeakerEvent.Phase.self),
+                reply: try object.required("reply", in: what, \.integerValue), turn: object["turn"]?.integerValue,
+                voice: object["voice"]?.stringValue, duration: object["duration"]?.doubleValue, text: object["text"]?.stringValue,
+                position: object["position"]?.doubleValue, time: time
+            ))
+        case .device:
+            self = .device(DeviceEvent(
+                change: try object.required("change", in: what, as: DeviceEvent.Change.self), source: object["source"]?.stringValue,
+                sink: object["sink"]?.stringValue, server: object["server"]?.stringValue, time: time
+            ))
+        case .config:
+            self = .config(ConfigReloadEvent(
+                file: try object.required("file", in: what, \.stringValue), applied: try object.requiredStrings("applied", in: what),
+                restartNeeded: try object.requiredStrings("restart_needed", in: what),
+                overridden: try object.requiredStrings("overridden", in: what), time: time
+            ))
+        }
+    }
+
+    /// When the daemon sent the event (Unix seconds), if its line says.
+    public static func wall(of object: JSONObject) -> Double? {
+        object["wall"]?.doubleValue
+    }
+
+    private static func speech(_ object: JSONObject, time: Double) throws(MessageDecodingError) -> SpeechEvent {
+        let what = "a speech event"
+        let turn = try object.required("turn", in: what, \.integerValue)
+        switch try object.required("phase", in: what, \.stringValue) {
+        case "start":
+            return SpeechEvent(turn: turn, phase: .start(audioStart: try object.required("audio_start", in: what, \.doubleValue)), time: time)
+        case "end":
+            return SpeechEvent(turn: turn, phase: .end(reason: try object.required("reason", in: what, as: SpeechEvent.EndReason.self)), time: time)
+        case let phase:
+            throw MessageDecodingError(description: "a speech event has an unknown \"phase\": \(phase)")
+        }
+    }
+
     /// The event as one JSON line: `event` (its topic's name) first, then its keys in the
     /// documented order, then `wall` (Unix seconds, 6 decimals) when given, and `t` (audio
     /// seconds, 2 decimals) last. The socket's form has `wall`; `earshot replay`'s has not.

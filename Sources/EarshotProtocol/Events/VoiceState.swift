@@ -57,6 +57,22 @@ public struct VoiceState: Hashable, Sendable {
         if let error { object.append("error", .string(error)) }
         return object
     }
+
+    /// Reads what ``fields`` writes; other keys (an event's `event`, `wall`, `t`) are ignored.
+    public init(fields: JSONObject) throws(MessageDecodingError) {
+        let what = "a state"
+        phase = try fields.required("state", in: what, as: Phase.self)
+        turn = try fields.required("turn", in: what, \.integerValue)
+        muted = try fields.required("muted", in: what, \.boolValue)
+        controls = []
+        for name in try fields.requiredStrings("controls", in: what) {
+            guard let control = Control(rawValue: name) else {
+                throw MessageDecodingError(description: "a state offers an unknown control: \(name)")
+            }
+            controls.append(control)
+        }
+        error = fields["error"]?.stringValue
+    }
 }
 
 /// A `state` event: what the voice UI shows changed.
