@@ -122,7 +122,7 @@ struct DaemonCommandHandler: CommandHandler {
                 DaemonStatus.Counter(name: "disconnected_slow_clients", value: socket?.disconnectedSlowClients ?? 0),
             ],
             // VoiceSession hands its errors over as status's JSON; read back, they are the protocol's type.
-            errors: DaemonStatus(fields: ["errors": session.recentErrors]).errors,
+            errors: session.recentErrors,
             configFile: settings?.path,
             settings: settings?.inForceForStatus,
             recording: recordings.status

@@ -1,4 +1,3 @@
-import EarshotJSON
 import EarshotProtocol
 
 /// The last few errors, newest last, for `status`.
@@ -9,10 +8,5 @@ struct RecentErrors: Sendable {
     mutating func record(code: String, message: String, wall: Double = WallClock.now()) {
         entries.append(DaemonStatus.ReportedError(code: code, message: message, wall: wall))
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
-    }
-
-    /// The errors as `status` sends them.
-    var json: JSONValue {
-        .array(entries.map { .object($0.fields) })
     }
 }

@@ -236,7 +236,7 @@ final class VoiceSession: Sendable {
     var snapshot: TurnSnapshot { pipeline.withLock { $0.machine.snapshot } }
     /// Audio time of the latest captured frame, in seconds.
     var audioTime: Double { pipeline.withLock { $0.now } }
-    var recentErrors: JSONValue { errors.withLock { $0.json } }
+    var recentErrors: [DaemonStatus.ReportedError] { errors.withLock { $0.entries } }
 
     /// Reports something from the daemon itself (the sound server, devices).
     func publish(_ event: SocketEvent) {
