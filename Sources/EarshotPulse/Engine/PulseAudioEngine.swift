@@ -7,9 +7,10 @@ import Synchronization
 /// 10 ms frames, playback of cues and speech on a sink, device choice, and reconnection
 /// whenever the server goes away.
 ///
-/// Threads: libpulse's threaded mainloop runs every callback (the capture callback only copies
-/// samples into the ring and signals); the caller's threads take the mainloop lock briefly for
-/// the public methods; one consumer thread drains frames with `waitForFrames` and `popFrame`.
+/// Threads: libpulse's threaded mainloop runs every callback; the caller's threads take the
+/// mainloop lock briefly for the public methods. Captured frames go to a frame handler on the mainloop thread (the
+/// daemon's pipeline), or without one to a ring that one consumer thread drains with
+/// `waitForFrames` and `popFrame`.
 public final class PulseAudioEngine: Sendable {
     public let configuration: Configuration
     /// What happens to the connection and devices, in order. Finishes when the engine stops.
@@ -77,7 +78,7 @@ public final class PulseAudioEngine: Sendable {
         mainloop.withLock { body(session) }
     }
 
-    // MARK: Capture (one consumer thread)
+    // MARK: Capture
 
     /// Blocks until captured frames are waiting or `timeout` passes; true when frames are waiting.
     public func waitForFrames(timeout: Duration) -> Bool {
