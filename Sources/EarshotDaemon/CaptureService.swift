@@ -3,7 +3,6 @@ import EarshotPulse
 import Foundation
 import Logging
 import ServiceLifecycle
-import Synchronization
 
 /// Runs the sound-server connection; the session's frame handler gets each captured frame on
 /// libpulse's mainloop thread, where it arrives.

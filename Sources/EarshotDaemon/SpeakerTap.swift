@@ -33,11 +33,12 @@ final class SpeakerTap: Sendable {
     }
 
     func clear() {
+        // Taken out under the lock, freed after it, away from the capture thread's wait.
         let dropped = pending.withLock { pending in
             defer { pending = Pending() }
             return pending.chunks
         }
-        _ = consume dropped
+        _ = dropped
     }
 
     func setPaused(_ paused: Bool) {
