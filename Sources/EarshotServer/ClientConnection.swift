@@ -2,19 +2,67 @@ import EarshotProtocol
 import NIOCore
 import Synchronization
 
-/// What the publisher shares with one connection: its event queue and the way to wake its
-/// event loop. The queue is locked only for single offers and batch takes.
+/// What the publisher shares with one connection: its outgoing lines, the socket it may write
+/// them to itself, and the way to wake its event loop when it may not.
 final class ClientConnection: Sendable {
+    /// A connection's outgoing side, under one lock: a line is sent under it, so lines from the
+    /// publisher and the event loop never interleave.
+    struct Outbox: Sendable {
+        var queue: SubscriberQueue<ByteBuffer>
+        var socket: SubscriberSocket?
+
+        /// Sends a `sendNow` line; `true` when the rest must go through the event loop.
+        mutating func send(_ line: ByteBuffer) -> Bool {
+            guard let socket, case .sent(let count) = socket.send(line), count < line.readableBytes else {
+                return false
+            }
+            queue.sendFellShort(remainder: line.getSlice(at: line.readerIndex + count, length: line.readableBytes - count)!)
+            return true
+        }
+    }
+
+    /// What became of an offered event.
+    enum Delivery: Equatable {
+        /// Sent, queued behind a drain under way, or not for this client.
+        case handled
+        /// Queued (or partly sent): the event loop must drain.
+        case drainNeeded
+        case droppedLevel
+        /// An essential event found the queue full: the client must go.
+        case disconnect
+    }
+
     let id: Int
     let channel: any Channel
-    let queue: Mutex<SubscriberQueue<ByteBuffer>>
+    let outbox: Mutex<Outbox>
     private let handler: NIOLoopBound<ConnectionHandler>
 
     init(id: Int, channel: any Channel, queueCapacity: Int, handler: ConnectionHandler) {
         self.id = id
         self.channel = channel
-        self.queue = Mutex(SubscriberQueue(capacity: queueCapacity))
+        self.outbox = Mutex(Outbox(queue: SubscriberQueue(capacity: queueCapacity)))
         self.handler = NIOLoopBound(handler, eventLoop: channel.eventLoop)
+    }
+
+    /// Offers a published event; callable from any thread, it never waits for the client.
+    func deliver(_ line: ByteBuffer, as deliveryClass: DeliveryClass) -> Delivery {
+        outbox.withLock { outbox in
+            switch outbox.queue.offer(line, as: deliveryClass) {
+            case .skipped, .queued(startDraining: false): .handled
+            case .queued(startDraining: true): .drainNeeded
+            case .sendNow: outbox.send(line) ? .drainNeeded : .handled
+            case .replacedOldestLevel, .droppedLevel: .droppedLevel
+            case .disconnect: .disconnect
+            }
+        }
+    }
+
+    /// Gives the connection a socket of its own to send events on.
+    func sendDirectly(through socket: SubscriberSocket) {
+        outbox.withLock { outbox in
+            outbox.socket = socket
+            outbox.queue.sendsDirectly = true
+        }
     }
 
     /// Asks the connection's event loop to write out the queue.

@@ -95,17 +95,22 @@ final class ConnectionHandler: ChannelDuplexHandler {
         context.close(promise: nil)
     }
 
-    /// Writes queued events while the channel takes them. Runs on the event loop when the
-    /// publisher queued into an idle queue, and again whenever the channel becomes writable.
+    /// Writes queued lines while the channel takes them. Runs on the event loop when the
+    /// publisher queued into an idle queue or the socket took only part of a line, and again
+    /// whenever the channel becomes writable.
     func drainEvents() {
         guard let context, let connection else { return }
         while context.channel.isWritable {
-            let batch = connection.queue.withLock { $0.dequeue(upTo: Self.drainBatch) }
+            let batch = connection.outbox.withLock { $0.queue.dequeue(upTo: Self.drainBatch) }
             if batch.isEmpty { return }
-            for event in batch {
-                context.write(wrapOutboundOut(event), promise: nil)
+            let written = context.eventLoop.makePromise(of: Void.self)
+            for (index, line) in batch.enumerated() {
+                context.write(wrapOutboundOut(line), promise: index == batch.count - 1 ? written : nil)
             }
             context.flush()
+            written.futureResult.whenComplete { _ in
+                connection.outbox.withLock { $0.queue.loopWriteFinished() }
+            }
         }
     }
 
@@ -130,14 +135,15 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 write(response, context: context)
             case .subscribe(let subscription, let response):
                 if let connection {
-                    connection.queue.withLock { $0.subscribe(subscription) }
+                    connection.outbox.withLock { $0.queue.subscribe(subscription) }
                     core.registry.setSubscribed(connection, true)
+                    findSocket(of: connection, context: context)
                 }
                 write(response, context: context)
             case .unsubscribe(let response):
                 if let connection {
                     core.registry.setSubscribed(connection, false)
-                    connection.queue.withLock { $0.unsubscribe() }
+                    connection.outbox.withLock { $0.queue.unsubscribe() }
                 }
                 write(response, context: context)
             case .runCommand(let command):
@@ -152,6 +158,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 return
             case .closeAfterWrites:
                 // Writes complete in order, so this one completing means every answer is out.
+                let rest = connection?.outbox.withLock { $0.queue.closeAfterSending() } ?? []
+                for line in rest { context.write(wrapOutboundOut(line), promise: nil) }
                 context.writeAndFlush(wrapOutboundOut(ByteBuffer()))
                     .assumeIsolated()
                     .whenComplete { _ in context.close(promise: nil) }
@@ -161,8 +169,50 @@ final class ConnectionHandler: ChannelDuplexHandler {
         }
     }
 
+    /// Sends a response after every line before it: straight to the socket when the
+    /// connection has one and nothing waits, else through the queue or NIO's own writes.
     private func write(_ response: Response, context: ChannelHandlerContext) {
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: response.jsonLine())), promise: nil)
+        let line = ByteBuffer(bytes: response.jsonLine())
+        guard let connection else {
+            context.writeAndFlush(wrapOutboundOut(line), promise: nil)
+            return
+        }
+        enum Route { case done, drain, loop }
+        let route: Route = connection.outbox.withLock { outbox in
+            switch outbox.queue.offerResponse(line) {
+            case .sendNow where outbox.socket != nil:
+                return outbox.send(line) ? .drain : .done
+            case .sendNow:
+                outbox.queue.loopWriteStarted()
+                return .loop
+            case .queued(startDraining: true):
+                return .drain
+            case .queued(startDraining: false), .skipped, .replacedOldestLevel, .droppedLevel, .disconnect:
+                return .done
+            }
+        }
+        switch route {
+        case .done:
+            break
+        case .drain:
+            drainEvents()
+        case .loop:
+            context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in
+                connection.outbox.withLock { $0.queue.loopWriteFinished() }
+            }
+        }
+    }
+
+    /// Looks for a descriptor of the client's socket, so events need no wake of this loop.
+    private func findSocket(of connection: ClientConnection, context: ChannelHandlerContext) {
+        guard connection.outbox.withLock({ $0.socket == nil }) else { return }
+        SubscriberSocket.find(for: context.channel) { [logger] socket in
+            guard let socket else {
+                logger.debug("No descriptor of the client's socket found: its events go through the event loop")
+                return
+            }
+            connection.sendDirectly(through: socket)
+        }
     }
 
     private func run(_ command: Command, context: ChannelHandlerContext) {
@@ -177,7 +227,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private func unregister() {
         guard let connection else { return }
         core.registry.remove(connection)
-        connection.queue.withLock { $0.close() }
+        connection.outbox.withLock { outbox in
+            outbox.queue.close()
+            // The descriptor closes here, under the lock no sender can hold meanwhile.
+            outbox.socket = nil
+        }
         // The connection holds this handler through its loop-bound reference: let both go.
         self.connection = nil
     }

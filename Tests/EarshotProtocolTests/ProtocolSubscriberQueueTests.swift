@@ -82,6 +82,62 @@ import Testing
         #expect(queue.offer(2, as: .essential(.state)) == .skipped)
     }
 
+    @Test func sendsStraightAwayOnlyWhenNothingWaitsOrIsBeingWritten() {
+        var queue = subscribed()
+        #expect(queue.offer(1, as: .essential(.state)) == .queued(startDraining: true))
+        queue.sendsDirectly = true
+        // A drain is under way: the next line waits its turn.
+        #expect(queue.offer(2, as: .essential(.state)) == .queued(startDraining: false))
+        #expect(queue.dequeue(upTo: 5) == [1, 2])
+        #expect(queue.dequeue(upTo: 5) == [])
+        // The loop's write of 1 and 2 has not finished: 3 must not overtake it.
+        #expect(queue.offer(3, as: .essential(.state)) == .queued(startDraining: true))
+        #expect(queue.dequeue(upTo: 5) == [3])
+        #expect(queue.dequeue(upTo: 5) == [])
+        queue.loopWriteFinished()
+        #expect(queue.offer(4, as: .essential(.state)) == .queued(startDraining: true))
+        #expect(queue.dequeue(upTo: 5) == [4])
+        #expect(queue.dequeue(upTo: 5) == [])
+        queue.loopWriteFinished()
+        queue.loopWriteFinished()
+        #expect(queue.offer(5, as: .level(.mic, time: 0.02)) == .sendNow)
+        #expect(queue.offer(6, as: .essential(.speech)) == .sendNow)
+        #expect(queue.isEmpty)
+        // Thinning and topics still come first.
+        #expect(queue.offer(7, as: .level(.mic, time: 0.021)) == .skipped)
+    }
+
+    @Test func theRestOfALineGoesFirstAndSurvivesUnsubscribing() {
+        var queue = subscribed()
+        queue.sendsDirectly = true
+        #expect(queue.offer(1, as: .essential(.state)) == .sendNow)
+        queue.sendFellShort(remainder: 100)
+        #expect(queue.offer(2, as: .essential(.state)) == .queued(startDraining: false))
+        #expect(queue.offerResponse(3) == .queued(startDraining: false))
+        queue.unsubscribe()
+        #expect(queue.dequeue(upTo: 5) == [100, 3])
+    }
+
+    @Test func responsesKeepTheirPlaceBehindEvents() {
+        var queue = subscribed()
+        #expect(queue.offerResponse(1) == .sendNow)
+        queue.loopWriteStarted()
+        #expect(queue.offerResponse(2) == .queued(startDraining: true))
+        #expect(queue.offer(3, as: .essential(.state)) == .queued(startDraining: false))
+        #expect(queue.dequeue(upTo: 5) == [2, 3])
+        #expect(queue.closeAfterSending() == [])
+        #expect(queue.offerResponse(4) == .skipped)
+    }
+
+    @Test func closingAfterSendingHandsBackWhatWaits() {
+        var queue = subscribed()
+        _ = queue.offer(1, as: .essential(.state))
+        _ = queue.offerResponse(2)
+        #expect(queue.closeAfterSending() == [1, 2])
+        #expect(queue.isClosed)
+        #expect(queue.offer(3, as: .essential(.state)) == .skipped)
+    }
+
     /// Random offers and takes against the rules written out plainly: bounded, first in first
     /// out, levels dropped oldest first, essential events never lost while the client stays.
     @Test func keepsItsPromisesUnderRandomTraffic() {

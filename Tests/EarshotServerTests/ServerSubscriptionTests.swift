@@ -1,6 +1,6 @@
 import EarshotJSON
 import EarshotProtocol
-import EarshotServer
+@testable import EarshotServer
 import Glibc
 import Testing
 
@@ -63,6 +63,46 @@ import Testing
 
             // Nothing reached the client that did not subscribe: its next line is a response.
             #expect(try await nothing.request(#"{"id":4,"cmd":"status"}"#)["id"] == 4)
+        }
+    }
+
+    /// Events are written by the publishing thread and responses by the event loop, to one
+    /// socket: every line still arrives whole, and responses in request order.
+    @Test func eventsAndResponsesNeverInterleave() async throws {
+        try await ServerHarness.withServer(configure: { configuration in
+            configuration.sendBufferSize = 4096
+        }) { server, path in
+            let client = try SocketTestClient(path: path, receiveBufferSize: 4096)
+            _ = try await client.request(#"{"id":0,"cmd":"subscribe","topics":["state","level","device"],"level_hz":60}"#)
+            let plain = try SocketTestClient(path: path)
+            _ = try await plain.request(#"{"id":0,"cmd":"status"}"#)
+            let backlogs = try await server.clientBacklogs()
+            #expect(backlogs.filter(\.sendsDirectly).count == 1, "\(backlogs)")
+
+            let published = 3000
+            let publishing = Task.detached {
+                for reading in 1...published {
+                    server.publish(ServerTestEvents.level(ServerTestEvents.readingTime(reading, rate: 60)))
+                    if reading % 10 == 0 { server.publish(ServerTestEvents.state(turn: reading, time: Double(reading) / 60)) }
+                    usleep(200)
+                }
+                server.publish(ServerTestEvents.device(time: 100))
+            }
+            var events: [JSONValue] = []
+            var responseIDs: [Int] = []
+            for id in 1...40 {
+                let response = try await client.request(#"{"id":\#(id),"cmd":"status"}"#, events: &events)
+                responseIDs.append(response["id"]?.integerValue ?? -1)
+            }
+            while events.last?["event"] != "device" { events.append(try await client.readJSON()) }
+            await publishing.value
+
+            #expect(responseIDs == Array(1...40))
+            let states = events.filter { $0["event"] == "state" }.compactMap { $0["turn"]?.integerValue }
+            #expect(states == states.sorted())
+            #expect(states.count == published / 10)
+            let levels = events.filter { $0["event"] == "level" }.count
+            #expect(levels + server.counters.droppedLevels == published)
         }
     }
 

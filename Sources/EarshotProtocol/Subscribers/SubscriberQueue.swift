@@ -1,9 +1,15 @@
-/// One client's outgoing events: its subscription, a bounded queue (256 by default) and what to
-/// do when the client cannot keep up. A plain value; the server guards it with a lock because
-/// the publisher fills it from its own thread while the connection's event loop empties it.
+/// One client's outgoing lines: its subscription, a bounded queue of events (256 by default),
+/// what to do when the client cannot keep up, and who may write to its socket next. A plain
+/// value; the server guards it with a lock because the publisher fills it from its own thread
+/// while the connection's event loop empties it.
 ///
 /// When the queue is full the oldest `level` event makes room; when only essential events are
 /// left and one more cannot be kept, the client must be disconnected.
+///
+/// A line goes straight to the socket from the thread that offers it (`sendNow`) only when
+/// nothing is queued or being written by the event loop, so lines never overtake each other
+/// and no thread is woken for an event the socket takes at once. What the socket does not take
+/// waits here, first in line, for the event loop, which waits for the socket to drain.
 public struct SubscriberQueue<Payload: Sendable>: Sendable {
     public static var defaultCapacity: Int { 256 }
 
@@ -13,6 +19,10 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         case skipped
         /// Queued. With `startDraining`, no drain is under way: the caller must start one.
         case queued(startDraining: Bool)
+        /// Nothing waits and nothing is being written: the caller writes the line to the socket
+        /// itself, now, under the same lock; it was not queued. What the socket does not take
+        /// goes to ``sendFellShort(remainder:)``.
+        case sendNow
         /// Queued in place of the oldest queued level event, which was dropped.
         case replacedOldestLevel
         /// A level event that found the queue full of essential events; it was dropped.
@@ -26,15 +36,27 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
     // inlinable so the server gets a copy specialized to its payload, not generic calls that
     // look up type metadata each time.
     @usableFromInline
+    enum Kind: Sendable {
+        /// May make room for newer events when the queue is full.
+        case level
+        case event
+        /// A response, or the rest of a line the socket took only part of: sent whatever
+        /// happens to the subscription.
+        case mustSend
+    }
+
+    @usableFromInline
     struct Entry: Sendable {
         @usableFromInline var payload: Payload
-        @usableFromInline var isLevel: Bool
+        @usableFromInline var kind: Kind
 
         @usableFromInline
-        init(payload: Payload, isLevel: Bool) {
+        init(payload: Payload, kind: Kind) {
             self.payload = payload
-            self.isLevel = isLevel
+            self.kind = kind
         }
+
+        @usableFromInline var isLevel: Bool { kind == .level }
     }
 
     public let capacity: Int
@@ -47,6 +69,16 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
     /// True from the offer that asked for a drain until a drain finds the queue empty, so each
     /// stretch of backlog starts exactly one drain.
     @usableFromInline var draining = false
+    /// Batches and responses handed to the event loop whose writes have not completed.
+    @usableFromInline var loopWritesInFlight = 0
+    /// Whether offered events may be sent by the offering thread (the server has a socket
+    /// descriptor of its own for this client).
+    public var sendsDirectly = false
+
+    /// Nothing queued, nothing draining, nothing written by the event loop still under way.
+    @usableFromInline var isIdle: Bool {
+        entries.isEmpty && !draining && loopWritesInFlight == 0
+    }
 
     public init(capacity: Int = Self.defaultCapacity) {
         precondition(capacity > 0, "a subscriber queue needs room for one event")
@@ -67,29 +99,29 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         pacer = LevelPacer(levelHz: subscription.levelHz)
     }
 
-    /// Ends the subscription and forgets the events not yet sent.
+    /// Ends the subscription and forgets the events not yet sent (responses and the rest of a
+    /// line already begun still go).
     public mutating func unsubscribe() {
         subscription = nil
-        entries.removeAll()
+        entries.removeAll { $0.kind != .mustSend }
     }
 
     @inlinable
     public mutating func offer(_ payload: Payload, as deliveryClass: DeliveryClass) -> OfferAction {
         guard !closed, let subscription, subscription.topics.contains(deliveryClass.topic) else { return .skipped }
-        let isLevel: Bool
+        let kind: Kind
         switch deliveryClass {
         case .level(let source, let time):
             guard pacer.admit(source, time: time) else { return .skipped }
-            isLevel = true
+            kind = .level
         case .essential:
-            isLevel = false
+            kind = .event
         }
-        let entry = Entry(payload: payload, isLevel: isLevel)
+        if sendsDirectly, isIdle { return .sendNow }
+        let isLevel = kind == .level
+        let entry = Entry(payload: payload, kind: kind)
         if entries.count < capacity {
-            entries.append(entry)
-            if draining { return .queued(startDraining: false) }
-            draining = true
-            return .queued(startDraining: true)
+            return append(entry)
         }
         if let oldestLevel = entries.firstIndex(where: \.isLevel) {
             entries.remove(at: oldestLevel)
@@ -102,7 +134,24 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         return .disconnect
     }
 
-    /// Takes up to `maximum` events, oldest first. An empty result ends the drain: the next
+    /// A response to a command, which must reach the client after everything before it:
+    /// `sendNow` when nothing waits or is being written, else queued after what waits (beyond
+    /// the capacity if need be: a connection runs one command at a time).
+    public mutating func offerResponse(_ payload: Payload) -> OfferAction {
+        guard !closed else { return .skipped }
+        if isIdle { return .sendNow }
+        return append(Entry(payload: payload, kind: .mustSend))
+    }
+
+    /// The socket took only part of a `sendNow` line: `remainder` goes first, through the
+    /// event loop. The caller must start a drain.
+    public mutating func sendFellShort(remainder: Payload) {
+        entries.insert(Entry(payload: remainder, kind: .mustSend), at: 0)
+        draining = true
+    }
+
+    /// Takes up to `maximum` lines, oldest first, for the event loop to write; when it has
+    /// written them it calls ``loopWriteFinished()``. An empty result ends the drain: the next
     /// offer asks for a new one.
     @inlinable
     public mutating func dequeue(upTo maximum: Int) -> [Payload] {
@@ -113,12 +162,40 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         }
         let batch = entries[..<taken].map(\.payload)
         entries.removeFirst(taken)
+        loopWritesInFlight += 1
         return batch
+    }
+
+    /// The event loop is writing a line it did not take from the queue (a response sent while
+    /// the server had no descriptor of its own); ``loopWriteFinished()`` follows.
+    public mutating func loopWriteStarted() {
+        loopWritesInFlight += 1
+    }
+
+    /// A batch or response the event loop wrote has left (or failed with the connection).
+    public mutating func loopWriteFinished() {
+        loopWritesInFlight = max(0, loopWritesInFlight - 1)
+    }
+
+    /// The client ends the connection: hands back everything still to send, in order, and
+    /// takes nothing more.
+    public mutating func closeAfterSending() -> [Payload] {
+        closed = true
+        defer { entries.removeAll() }
+        return entries.map(\.payload)
     }
 
     /// Gives up on the client: takes nothing more and forgets what is queued.
     public mutating func close() {
         closed = true
         entries.removeAll()
+    }
+
+    @usableFromInline
+    mutating func append(_ entry: Entry) -> OfferAction {
+        entries.append(entry)
+        if draining { return .queued(startDraining: false) }
+        draining = true
+        return .queued(startDraining: true)
     }
 }
