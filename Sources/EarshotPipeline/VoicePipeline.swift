@@ -29,10 +29,11 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     private var echoFrames = [Bool](repeating: false, count: 8)
     /// A `speech` start went out without its end yet.
     private var speechOpen = false
-    /// The onset and audio start of speech heard over the reply, not yet reported: a suspected
-    /// interruption becomes speech for front ends only once it is confirmed (a cough, an "mm",
-    /// or what remains of the reply's own sound in the room resumes the reply without a trace).
-    private var unconfirmedSpeech: (onset: Double, audioStart: Double)?
+    /// The onset and audio start of the latest speech the endpointer confirmed, for the `speech`
+    /// `start` event the machine asks for (`announceSpeech`): over a reply, only once the
+    /// interruption is confirmed (a cough, an "mm", or what remains of the reply's own sound in
+    /// the room resumes the reply without a trace).
+    private var heardSpeech = (onset: 0.0, audioStart: 0.0)
     private let clock: StreamClock
     private var lastFrameIndex = -1
     private var started = false
@@ -210,27 +211,13 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             perform(machine.onsetRejected(), emit: emit, work: work)
         case .speechStarted(let onsetFrame, let audioStartFrame):
             nextUtteranceStart = audioStartFrame
-            let onset = Double(onsetFrame) * AudioFrame.duration, audioStart = Double(audioStartFrame) * AudioFrame.duration
-            // While speaking, the suspected onset already went to the machine (barge-in), and the
-            // speech is reported when the machine confirms the interruption.
-            guard machine.snapshot.phase != .speaking else {
-                unconfirmedSpeech = (onset, audioStart)
-                return
-            }
-            let action = machine.utteranceStarted()
-            // The speech event goes out before the phase change it causes.
-            speechOpen = true
-            emit(.speechStarted(turn: machine.snapshot.turn, audioStart: audioStart, time: onset))
-            perform(action, emit: emit, work: work)
+            heardSpeech = (Double(onsetFrame) * AudioFrame.duration, Double(audioStartFrame) * AudioFrame.duration)
+            perform(machine.utteranceStarted(), emit: emit, work: work)
         case .speechEnded(_, let endFrame, let reason):
-            guard unconfirmedSpeech == nil else {
-                // Over before the interruption was confirmed: the reply resumes.
-                unconfirmedSpeech = nil
-                perform(machine.utteranceEnded(), emit: emit, work: work)
-                return
+            if speechOpen {
+                speechOpen = false
+                emit(.speechEnded(turn: machine.snapshot.turn, reason: reason, time: Double(endFrame) * AudioFrame.duration))
             }
-            speechOpen = false
-            emit(.speechEnded(turn: machine.snapshot.turn, reason: reason, time: Double(endFrame) * AudioFrame.duration))
             perform(machine.utteranceEnded(), emit: emit, work: work)
         }
     }
@@ -239,7 +226,6 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     /// it is dropped, and speech already reported is ended.
     private mutating func abandonInterruption(emit: (PipelineEvent) -> Void) {
         endpointer.reset()
-        unconfirmedSpeech = nil
         guard speechOpen else { return }
         speechOpen = false
         let silence = Double(configuration.turns.falseInterruptionSilence / .milliseconds(1)) / 1000
@@ -248,14 +234,16 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
 
     private mutating func perform(_ action: TurnAction, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
         guard case .transition(let transition) = action else { return }
-        if transition.to.phase == .hearing, let speech = unconfirmedSpeech {
-            unconfirmedSpeech = nil
+        // The speech event goes out before the phase change it causes.
+        if transition.effects.contains(.announceSpeech) {
             speechOpen = true
-            emit(.speechStarted(turn: transition.to.turn, audioStart: speech.audioStart, time: speech.onset))
+            emit(.speechStarted(turn: transition.to.turn, audioStart: heardSpeech.audioStart, time: heardSpeech.onset))
         }
         if transition.from != transition.to { emit(.state(transition.to, time: now)) }
         for effect in transition.effects {
             switch effect {
+            case .announceSpeech:
+                break
             case .beginUtterance(let turn):
                 recordingTurn = turn
                 recordingBeganAt = lastFrameIndex

@@ -49,6 +49,10 @@ public enum TurnEffect: Equatable, Hashable, Sendable {
     /// Speak `text` in `voice` (an id; nil: the current voice) outside voice mode, straight to
     /// the speaker: a voice preview. Its playback reports carry ``TurnMachine/previewReply``.
     case preview(text: String, voice: String?)
+    /// Tell front ends that the person is speaking (the `speech` `start` event of the utterance
+    /// the detector is hearing), before this transition's new state. Speech heard over a reply is
+    /// told only once the interruption is confirmed.
+    case announceSpeech
     /// Start transcribing `turn`, from the moment the speech began (include the pre-roll;
     /// after a barge-in, from when the interruption was first suspected).
     case beginUtterance(turn: Int)

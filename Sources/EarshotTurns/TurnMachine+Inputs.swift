@@ -15,6 +15,7 @@ extension TurnMachine {
         let from = snapshot
         state = .idle
         microphoneMuted = false
+        speechOverReply = .none
         return .transition(TurnTransition(from: from, to: snapshot, effects: effects))
     }
 
@@ -24,6 +25,7 @@ extension TurnMachine {
         if microphoneMuted { return .rejected(.alreadyMuted) }
         let from = snapshot
         microphoneMuted = true
+        speechOverReply = .none
         var effects: [TurnEffect] = [.silenceMicrophone]
         switch state {
         case .hearing:
@@ -90,16 +92,29 @@ extension TurnMachine {
             return .rejected(.voiceModeOff)
         case _ where microphoneMuted:
             return .ignored(.microphoneMuted)
-        case .hearing, .bargeInSuspected:
+        case .hearing:
+            guard speechOverReply == .awaitingDetector else { return .ignored(.utteranceInProgress) }
+            speechOverReply = .none
+            return .transition(TurnTransition(from: snapshot, to: snapshot, effects: [.announceSpeech]))
+        case .bargeInSuspected:
+            speechOverReply = .confirmedByDetector
             return .ignored(.utteranceInProgress)
         case .listening, .transcribing, .awaitingReply, .preparingSpeech:
-            return beginTurn(speechStartedAt: clock.now, after: abandonEffects)
-        case .speaking(let reply, let deadline):
-            let suspected = State.bargeInSuspected(
-                reply: reply, playbackDeadline: deadline, speechStartedAt: clock.now, lastHeardAt: clock.now
-            )
-            return enter(suspected, effects: [.duckPlayback(reply: reply)])
+            return beginTurn(speechStartedAt: clock.now, after: abandonEffects, detectorConfirmed: true)
+        case .speaking:
+            let action = suspectBargeIn()
+            speechOverReply = .confirmedByDetector
+            return action
         }
+    }
+
+    /// Ducks the reply being spoken: the person may be interrupting.
+    private mutating func suspectBargeIn() -> TurnAction {
+        guard case .speaking(let reply, let deadline) = state else { return .none }
+        let suspected = State.bargeInSuspected(
+            reply: reply, playbackDeadline: deadline, speechStartedAt: clock.now, lastHeardAt: clock.now
+        )
+        return enter(suspected, effects: [.duckPlayback(reply: reply)])
     }
 
     /// The voice activity detector heard speech end.
@@ -120,7 +135,7 @@ extension TurnMachine {
     /// cares: it is ducked at once, as a suspected barge-in. Otherwise nothing.
     public mutating func onsetSuspected() -> TurnAction {
         guard case .speaking = state, !microphoneMuted else { return .none }
-        return utteranceStarted()
+        return suspectBargeIn()
     }
 
     /// What `onsetSuspected` heard turned out not to be speech: a ducked reply resumes.
@@ -147,7 +162,7 @@ extension TurnMachine {
         case .idle:
             return .rejected(.voiceModeOff)
         case .bargeInSuspected(let reply, _, let speechStartedAt, _):
-            return beginTurn(speechStartedAt: speechStartedAt, after: [.stopPlayback(reply: reply)])
+            return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: [.stopPlayback(reply: reply)])
         case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
             return .rejected(.noBargeInSuspected)
         }
@@ -264,7 +279,7 @@ extension TurnMachine {
         case .preparingSpeech(let reply, _) where reply == finished, .speaking(let reply, _) where reply == finished:
             return enter(.listening(error: nil), effects: [])
         case .bargeInSuspected(let reply, _, let speechStartedAt, _) where reply == finished:
-            return beginTurn(speechStartedAt: speechStartedAt, after: [])
+            return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: [])
         default:
             return playbackEventOutOfTurn(reply: finished)
         }
@@ -313,7 +328,7 @@ extension TurnMachine {
             guard lastHeardAt == clock.now, clock.now >= speechStartedAt.advanced(by: configuration.minimumInterruption) else {
                 return .none
             }
-            return beginTurn(speechStartedAt: speechStartedAt, after: [.stopPlayback(reply: reply)])
+            return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: [.stopPlayback(reply: reply)])
         }
     }
 

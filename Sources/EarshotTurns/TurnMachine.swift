@@ -12,6 +12,8 @@ public struct TurnMachine<C: Clock>: Sendable {
 
     var state: State = .idle
     var microphoneMuted = false
+    /// Where the detector's confirmation of speech heard over a reply stands.
+    var speechOverReply = SpeechOverReply.none
     var turn = 0
     var latestReply = 0
 
@@ -58,15 +60,25 @@ public struct TurnMachine<C: Clock>: Sendable {
     mutating func enter(_ newState: State, effects: [TurnEffect]) -> TurnAction {
         let from = snapshot
         state = newState
+        speechOverReply = .none
         return .transition(TurnTransition(from: from, to: snapshot, effects: effects))
     }
 
-    /// Starts the next turn in `hearing`, the speech having begun at `speechStartedAt`.
-    mutating func beginTurn(speechStartedAt: C.Instant, after effects: [TurnEffect]) -> TurnAction {
+    /// Starts the next turn in `hearing`, the speech having begun at `speechStartedAt`. Speech the
+    /// detector confirmed is announced now; after a barge-in confirmed before the detector did, it
+    /// is announced when the detector does (``utteranceStarted()``).
+    mutating func beginTurn(speechStartedAt: C.Instant, after effects: [TurnEffect], detectorConfirmed: Bool) -> TurnAction {
         let from = snapshot
         turn += 1
         state = .hearing(deadline: speechStartedAt.advanced(by: configuration.maximumUtterance))
-        return .transition(TurnTransition(from: from, to: snapshot, effects: effects + [.beginUtterance(turn: turn)]))
+        speechOverReply = detectorConfirmed ? .none : .awaitingDetector
+        let announced: [TurnEffect] = detectorConfirmed ? [.announceSpeech] : []
+        return .transition(TurnTransition(from: from, to: snapshot, effects: announced + effects + [.beginUtterance(turn: turn)]))
+    }
+
+    /// Starts the next turn from a confirmed barge-in.
+    mutating func beginTurnAfterBargeIn(speechStartedAt: C.Instant, after effects: [TurnEffect]) -> TurnAction {
+        beginTurn(speechStartedAt: speechStartedAt, after: effects, detectorConfirmed: speechOverReply == .confirmedByDetector)
     }
 
     /// What abandoning the work pending in the current state takes.
@@ -161,6 +173,17 @@ extension TurnMachine.Configuration where C.Duration == Swift.Duration {
 }
 
 extension TurnMachine {
+    /// Speech heard over a reply is a suspected barge-in before the detector confirms it is
+    /// speech (`onsetSuspected`), and front ends hear of it only once both the detector and the
+    /// interruption are confirmed, whichever comes last.
+    enum SpeechOverReply: Equatable, Sendable {
+        case none
+        /// The detector confirmed the speech while the barge-in was still suspected.
+        case confirmedByDetector
+        /// The barge-in was confirmed first: the turn began; the detector's confirmation is due.
+        case awaitingDetector
+    }
+
     /// Where the machine is. Each case holds what is needed to leave it; every case except
     /// `idle` and `listening` holds a deadline so no peer can keep it waiting forever.
     enum State: Equatable, Sendable {

@@ -12,7 +12,7 @@ struct TurnMachineScenarioTests {
             snapshot = next
         }
         expectMove(harness.send { $0.start() }, to: .listening, turn: 0, effects: [.openMicrophone])
-        expectMove(harness.send { $0.utteranceStarted() }, to: .hearing, turn: 1, effects: [.beginUtterance(turn: 1)])
+        expectMove(harness.send { $0.utteranceStarted() }, to: .hearing, turn: 1, effects: [.announceSpeech, .beginUtterance(turn: 1)])
         expectMove(harness.send { $0.utteranceEnded() }, to: .thinking, turn: 1, effects: [.endUtterance(turn: 1)])
         expectMove(
             harness.send { $0.finalTranscript(turn: 1, text: "what's the weather") }, to: .thinking, turn: 1,
@@ -31,7 +31,7 @@ struct TurnMachineScenarioTests {
         var harness = TurnSituation.speaking.make()
         harness.send { $0.utteranceStarted() }
         let confirmed = harness.send { $0.bargeInConfirmed() }
-        #expect(confirmed.effects == [.stopPlayback(reply: 2), .beginUtterance(turn: 3)])
+        #expect(confirmed.effects == [.announceSpeech, .stopPlayback(reply: 2), .beginUtterance(turn: 3)])
         #expect(harness.machine.snapshot.controls == [.cancel, .dismiss, .mute])
         harness.send { $0.utteranceEnded() }
         #expect(harness.send { $0.playbackFinished(reply: 2) } == .ignored(.stalePlayback(reply: 2)))
@@ -39,6 +39,32 @@ struct TurnMachineScenarioTests {
         #expect(transcribed.effects == [.requestReply(turn: 3, transcript: "no, the other one")])
         let replied = harness.send { $0.replyRequested(turn: 3, text: "okay") }
         #expect(replied.effects == [.synthesize(reply: 3, text: "okay")])
+    }
+
+    /// Speech over a reply reaches front ends only once both the detector and the interruption
+    /// confirmed it, in either order.
+    @Test func speechOverAReplyIsAnnouncedOnceBothConfirmIt() {
+        var detectorFirst = TurnSituation.speaking.make()
+        #expect(detectorFirst.send { $0.onsetSuspected() }.effects == [.duckPlayback(reply: 2)])
+        #expect(detectorFirst.send { $0.utteranceStarted() } == .ignored(.utteranceInProgress))
+        let confirmed = detectorFirst.send { $0.bargeInConfirmed() }
+        #expect(confirmed.effects == [.announceSpeech, .stopPlayback(reply: 2), .beginUtterance(turn: 3)])
+        #expect(detectorFirst.send { $0.utteranceStarted() } == .ignored(.utteranceInProgress))
+
+        var interruptionFirst = TurnSituation.speaking.make()
+        interruptionFirst.send { $0.onsetSuspected() }
+        #expect(interruptionFirst.send { $0.bargeInConfirmed() }.effects == [.stopPlayback(reply: 2), .beginUtterance(turn: 3)])
+        let announced = interruptionFirst.send { $0.utteranceStarted() }
+        #expect(announced.effects == [.announceSpeech])
+        #expect(interruptionFirst.phase == .hearing)
+        #expect(interruptionFirst.send { $0.utteranceStarted() } == .ignored(.utteranceInProgress))
+
+        // A suspicion the detector rejects leaves nothing to announce.
+        var rejected = TurnSituation.speaking.make()
+        rejected.send { $0.onsetSuspected() }
+        #expect(rejected.send { $0.onsetRejected() }.effects == [.resumePlayback(reply: 2)])
+        rejected.send { $0.onsetSuspected() }
+        #expect(rejected.send { $0.bargeInConfirmed() }.effects == [.stopPlayback(reply: 2), .beginUtterance(turn: 3)])
     }
 
     @Test func falseInterruptionResumesTheSameReply() {
@@ -54,14 +80,14 @@ struct TurnMachineScenarioTests {
     @Test func speechOverTheEndOfPlaybackIsHeard() {
         var harness = TurnSituation.speaking.make()
         harness.send { $0.utteranceStarted() }
-        #expect(harness.send { $0.playbackFinished(reply: 2) }.effects == [.beginUtterance(turn: 3)])
+        #expect(harness.send { $0.playbackFinished(reply: 2) }.effects == [.announceSpeech, .beginUtterance(turn: 3)])
         #expect(harness.phase == .hearing)
         #expect(harness.send { $0.utteranceEnded() }.effects == [.endUtterance(turn: 3)])
     }
 
     @Test func speakingAgainWhileThinkingSupersedesTheTurn() {
         var harness = TurnSituation.awaitingReply.make()
-        #expect(harness.send { $0.utteranceStarted() }.effects == [.discardReply(turn: 2), .beginUtterance(turn: 3)])
+        #expect(harness.send { $0.utteranceStarted() }.effects == [.announceSpeech, .discardReply(turn: 2), .beginUtterance(turn: 3)])
         #expect(harness.send { $0.replyRequested(turn: 2, text: "late") } == .ignored(.staleReply(turn: 2)))
         harness.send { $0.utteranceEnded() }
         #expect(harness.send { $0.finalTranscript(turn: 3, text: "in Paris") }.effects == [
@@ -90,7 +116,7 @@ struct TurnMachineScenarioTests {
         #expect(harness.send { $0.utteranceStarted() } == .ignored(.microphoneMuted))
         #expect(harness.machine.snapshot == TurnSnapshot(phase: .listening, turn: 2, muted: true))
         #expect(harness.send { $0.unmute() }.effects == [.openMicrophone])
-        #expect(harness.send { $0.utteranceStarted() }.effects == [.beginUtterance(turn: 3)])
+        #expect(harness.send { $0.utteranceStarted() }.effects == [.announceSpeech, .beginUtterance(turn: 3)])
     }
 
     @Test func mutedSpeakingIgnoresBargeIn() {
@@ -106,7 +132,7 @@ struct TurnMachineScenarioTests {
         var harness = TurnSituation.idle.make()
         harness.send { $0.start() }
         #expect(harness.turn == 1)
-        #expect(harness.send { $0.utteranceStarted() }.effects == [.beginUtterance(turn: 2)])
+        #expect(harness.send { $0.utteranceStarted() }.effects == [.announceSpeech, .beginUtterance(turn: 2)])
         harness.send { $0.utteranceEnded() }
         harness.send { $0.finalTranscript(turn: 2, text: "again") }
         let replied = harness.send { $0.replyRequested(turn: 2, text: "sure") }

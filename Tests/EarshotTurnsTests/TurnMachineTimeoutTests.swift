@@ -123,7 +123,7 @@ struct TurnMachineTimeoutTests {
         #expect(harness.send { $0.utteranceStarted() }.effects == [.duckPlayback(reply: 1)])
         let action = Self.keepSpeaking(&harness, until: interruptedAt.advanced(by: .milliseconds(400)))
         #expect(harness.clock.now == interruptedAt.advanced(by: .milliseconds(300)), "confirmed at the minimum")
-        #expect(action.effects == [.stopPlayback(reply: 1), .beginUtterance(turn: 1)])
+        #expect(action.effects == [.announceSpeech, .stopPlayback(reply: 1), .beginUtterance(turn: 1)])
         #expect(harness.phase == .hearing)
         #expect(harness.machine.nextDeadline == interruptedAt.advanced(by: .seconds(20)))
     }
@@ -176,7 +176,7 @@ struct TurnMachineTimeoutTests {
         harness.clock.advance(by: .milliseconds(10))
         harness.send { $0.speechHeard() }
         let action = harness.send { $0.tick() }
-        #expect(action.effects == [.stopPlayback(reply: 1), .beginUtterance(turn: 1)], "speaking again: confirmed")
+        #expect(action.effects == [.announceSpeech, .stopPlayback(reply: 1), .beginUtterance(turn: 1)], "speaking again: confirmed")
         #expect(harness.phase == .hearing)
     }
 

@@ -33,7 +33,7 @@ extension TurnTable {
         .init(.listening, .dismiss, .idle, .effects([.closeMicrophone])),
         .init(.listening, .mute, .listening, .effects([.silenceMicrophone])),
         .init(.listening, .unmute, .listening, .rejected(.notMuted)),
-        .init(.listening, .utteranceStarted, .hearing, .effects([.beginUtterance(turn: 2)])),
+        .init(.listening, .utteranceStarted, .hearing, .effects([.announceSpeech, .beginUtterance(turn: 2)])),
         .init(.listening, .utteranceEnded, .listening, .ignored(.noUtteranceInProgress)),
         .init(.listening, .bargeInConfirmed, .listening, .rejected(.noBargeInSuspected)),
         .init(.listening, .transcript, .listening, .ignored(.staleTranscript(turn: 1))),
@@ -106,7 +106,7 @@ extension TurnTable {
         .init(.transcribing, .unmute, .thinking, .rejected(.notMuted)),
         .init(
             .transcribing, .utteranceStarted, .hearing,
-            .effects([.discardUtterance(turn: 2), .beginUtterance(turn: 3)])),
+            .effects([.announceSpeech, .discardUtterance(turn: 2), .beginUtterance(turn: 3)])),
         .init(.transcribing, .utteranceEnded, .thinking, .ignored(.noUtteranceInProgress)),
         .init(.transcribing, .bargeInConfirmed, .thinking, .rejected(.noBargeInSuspected)),
         .init(
@@ -133,7 +133,7 @@ extension TurnTable {
         .init(.awaitingReply, .unmute, .thinking, .rejected(.notMuted)),
         .init(
             .awaitingReply, .utteranceStarted, .hearing,
-            .effects([.discardReply(turn: 2), .beginUtterance(turn: 3)])),
+            .effects([.announceSpeech, .discardReply(turn: 2), .beginUtterance(turn: 3)])),
         .init(.awaitingReply, .utteranceEnded, .thinking, .ignored(.noUtteranceInProgress)),
         .init(.awaitingReply, .bargeInConfirmed, .thinking, .rejected(.noBargeInSuspected)),
         .init(.awaitingReply, .transcript, .thinking, .ignored(.staleTranscript(turn: 2))),
@@ -162,7 +162,7 @@ extension TurnTable {
         .init(.preparingSpeech, .unmute, .thinking, .rejected(.notMuted)),
         .init(
             .preparingSpeech, .utteranceStarted, .hearing,
-            .effects([.stopPlayback(reply: 2), .beginUtterance(turn: 3)])),
+            .effects([.announceSpeech, .stopPlayback(reply: 2), .beginUtterance(turn: 3)])),
         .init(.preparingSpeech, .utteranceEnded, .thinking, .ignored(.noUtteranceInProgress)),
         .init(.preparingSpeech, .bargeInConfirmed, .thinking, .rejected(.noBargeInSuspected)),
         .init(.preparingSpeech, .transcript, .thinking, .ignored(.staleTranscript(turn: 2))),
@@ -212,7 +212,7 @@ extension TurnTable {
         .init(.bargeInSuspected, .utteranceEnded, .speaking, .effects([.resumePlayback(reply: 2)])),
         .init(
             .bargeInSuspected, .bargeInConfirmed, .hearing,
-            .effects([.stopPlayback(reply: 2), .beginUtterance(turn: 3)])),
+            .effects([.announceSpeech, .stopPlayback(reply: 2), .beginUtterance(turn: 3)])),
         .init(.bargeInSuspected, .transcript, .speaking, .ignored(.staleTranscript(turn: 2))),
         .init(.bargeInSuspected, .emptyTranscript, .speaking, .ignored(.staleTranscript(turn: 2))),
         .init(.bargeInSuspected, .staleTranscript, .speaking, .ignored(.staleTranscript(turn: 1))),
@@ -220,7 +220,7 @@ extension TurnTable {
         .init(.bargeInSuspected, .unpromptedReply, .speaking, .rejected(.cannotSpeakWhile(.speaking))),
         .init(.bargeInSuspected, .staleReply, .speaking, .ignored(.staleReply(turn: 1))),
         .init(.bargeInSuspected, .playbackStarted, .speaking, .ignored(.stalePlayback(reply: 2))),
-        .init(.bargeInSuspected, .playbackFinished, .hearing, .effects([.beginUtterance(turn: 3)])),
+        .init(.bargeInSuspected, .playbackFinished, .hearing, .effects([.announceSpeech, .beginUtterance(turn: 3)])),
         .init(.bargeInSuspected, .stop, .listening, .effects([.stopPlayback(reply: 2)])),
         .init(.bargeInSuspected, .cancel, .listening, .effects([.stopPlayback(reply: 2)])),
         .init(.bargeInSuspected, .tick, .speaking, .none),
