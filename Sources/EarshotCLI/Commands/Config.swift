@@ -1,6 +1,15 @@
 import ArgumentParser
 import EarshotSettings
 
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Check the configuration file, show where it is, or print a commented example.",
+        subcommands: [ConfigCheckCommand.self, ConfigPathCommand.self, ConfigExampleCommand.self],
+        defaultSubcommand: ConfigCheckCommand.self
+    )
+}
+
 struct ConfigCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -41,5 +50,32 @@ struct ConfigCheckCommand: ParsableCommand {
         ConsoleOutput.line("\(path): OK")
         ConsoleOutput.line("")
         ConsoleOutput.line(String(settings.rendered.dropLast()))
+    }
+}
+
+struct ConfigPathCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "path",
+        abstract: "Print where earshotd looks for its configuration file."
+    )
+
+    func run() throws {
+        guard let path = SettingsLocation.defaultPath() else {
+            ConsoleOutput.error("Neither XDG_CONFIG_HOME nor HOME is set: earshotd has no default configuration file.")
+            throw ExitCode(1)
+        }
+        ConsoleOutput.line(path)
+    }
+}
+
+struct ConfigExampleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "example",
+        abstract: "Print a configuration file with every key commented out at its default.",
+        discussion: "Start your own with: mkdir -p ~/.config/earshot && earshot config example > ~/.config/earshot/config.toml"
+    )
+
+    func run() {
+        ConsoleOutput.line(String(SettingsExample.text.dropLast()))
     }
 }

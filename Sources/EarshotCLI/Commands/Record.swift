@@ -65,3 +65,8 @@ struct RecordCommand: AsyncParsableCommand {
         return engine.status.isConnected
     }
 }
+
+/// Why `earshot record` could not record, in words.
+struct RecordingError: Error, CustomStringConvertible {
+    var description: String
+}

@@ -1,4 +1,0 @@
-/// Why `earshot record` could not record, in words.
-struct RecordingError: Error, CustomStringConvertible {
-    var description: String
-}
