@@ -114,6 +114,8 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 }
 
+// MARK: The conversation script
+
 extension ReplayCommand {
     /// The conversation script to replay with: `--script`, else the one beside the recording if
     /// there is one, never with `--no-script`. A script that cannot be used gets its problems on

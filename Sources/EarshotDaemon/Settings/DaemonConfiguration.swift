@@ -1,5 +1,7 @@
 public import EarshotBackends
 public import EarshotDetection
+import EarshotProtocol
+import EarshotSettings
 
 /// Everything `earshotd` is told at start: where to listen, which devices, how to endpoint.
 public struct DaemonConfiguration: Sendable {
@@ -84,4 +86,52 @@ public struct DaemonConfiguration: Sendable {
         self.voicesDirectory = voicesDirectory
         self.debugTurns = debugTurns
     }
+}
+
+// MARK: From the settings
+
+extension DaemonConfiguration {
+    /// The configuration `origin`'s settings make; nil socket: the default path.
+    public init(origin: SettingsOrigin) throws(DaemonStartError) {
+        let settings = origin.settings
+        let transcriber: BackendChoice
+        let synthesizer: BackendChoice
+        do {
+            transcriber = try BackendChoice(parsing: settings.transcription.backend, role: .speechToText)
+            synthesizer = try BackendChoice(parsing: settings.speech.backend, role: .textToSpeech)
+        } catch {
+            throw DaemonStartError(message: error.description)
+        }
+        self.init(
+            socketPath: settings.daemon.socket ?? SocketLocation.defaultPath(),
+            soundServer: settings.audio.server,
+            source: settings.audio.source,
+            sink: settings.audio.sink,
+            endpointer: settings.listening.endpointer,
+            detector: settings.listening.detector,
+            startsListening: settings.daemon.listen,
+            playsCues: settings.audio.cues,
+            echoCancellation: settings.audio.echoCancellation,
+            transcriber: transcriber,
+            language: settings.transcription.language,
+            replyTimeout: Self.duration(seconds: settings.replies.timeoutSeconds),
+            responder: settings.replies.responder,
+            responderTimeout: Self.duration(seconds: settings.replies.responderTimeoutSeconds),
+            synthesizer: synthesizer,
+            voice: settings.speech.voice,
+            voicesDirectory: settings.speech.voicesDirectory,
+            debugTurns: settings.privacy.debugTurns
+        )
+        settingsOrigin = origin
+    }
+
+    static func duration(seconds: Double) -> Duration {
+        .milliseconds(Int((seconds * 1000).rounded()))
+    }
+}
+
+/// A setting the daemon cannot start with, in words.
+public struct DaemonStartError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }

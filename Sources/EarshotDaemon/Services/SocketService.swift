@@ -1,6 +1,22 @@
+import EarshotProtocol
 import EarshotServer
 import EarshotSystemd
 import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// Serves front ends until shutdown; the server removes its socket file as it stops.
+struct SocketService: Service {
+    let server: SocketServer
+    /// Called once clients can connect.
+    var onListening: @Sendable () -> Void = {}
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown { [server, onListening] in
+            try await server.run(onListening: onListening)
+        }
+    }
+}
 
 /// Where the daemon serves front ends: the socket systemd passed (socket activation), or else
 /// the socket file at the configured path.
@@ -46,5 +62,24 @@ struct SocketActivation: Equatable {
             logger.notice("The passed socket is not the configured one; clients must use the passed one", metadata: ["configured": "\(configuredPath)"])
         }
         return SocketActivation(endpoint: .listeningDescriptor(descriptor), path: path)
+    }
+}
+
+/// Hands events to the socket server once it exists: the session is built before the server
+/// (whose command handler needs the session), so the link is made afterwards.
+final class EventRelay: Sendable {
+    private let server = Mutex<SocketServer?>(nil)
+
+    func attach(_ socketServer: SocketServer) {
+        server.withLock { $0 = socketServer }
+    }
+
+    /// `wall`: when the audio behind the event reached Earshot (Unix seconds).
+    func publish(_ event: SocketEvent, wall: Double = WallClock.now()) {
+        server.withLock { $0 }?.publish(event, wall: wall)
+    }
+
+    var counters: SocketServer.Counters? {
+        server.withLock { $0 }?.counters
     }
 }

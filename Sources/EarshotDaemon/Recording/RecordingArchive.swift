@@ -2,6 +2,7 @@ import EarshotJSON
 import EarshotProtocol
 import EarshotRecordings
 import Logging
+import ServiceLifecycle
 
 /// The daemon's recordings on disk: writes each turn the debug recorder hands on (its audio as
 /// Ogg Opus and its details as JSON), keeps only the newest `keptTurns`, and forgets them all
@@ -106,5 +107,21 @@ actor RecordingArchive {
         let outcome = store.delete(surplus)
         for name in surplus where name.turn.run == run { details[name.turn.turn] = nil }
         for failure in outcome.failures { logger.warning("Debug recording: cannot delete an old recording: \(failure)") }
+    }
+}
+
+/// Writes the debug recorder's utterances until the daemon stops; what is queued at shutdown
+/// is still written.
+struct RecordingService: Service {
+    let archive: RecordingArchive
+
+    func run() async {
+        guard let recorder = archive.recorder else { return }
+        await archive.applyRetention()
+        await withGracefulShutdownHandler {
+            for await job in recorder.jobs { await archive.perform(job) }
+        } onGracefulShutdown: {
+            recorder.close()
+        }
     }
 }
