@@ -1,3 +1,5 @@
+public import EarshotJSON
+
 /// A request's command, with its arguments checked.
 public enum Command: Hashable, Sendable {
     case status
@@ -58,6 +60,147 @@ public enum Command: Hashable, Sendable {
         case .setVoice: "set-voice"
         case .preview: "preview"
         case .forget: "forget"
+        }
+    }
+}
+
+// MARK: Arguments
+
+extension Command {
+    /// Reads the command named `name` and its arguments from the request object.
+    ///
+    /// Keys a command does not take are ignored, so newer clients can talk to older daemons.
+    public init(name: String, arguments request: JSONObject) throws(ProtocolError) {
+        switch name {
+        case "status": self = .status
+        case "start": self = .start
+        case "dismiss": self = .dismiss
+        case "stop": self = .stop
+        case "cancel": self = .cancel
+        case "mute": self = .mute
+        case "unmute": self = .unmute
+        case "subscribe":
+            self = .subscribe(
+                topics: try Self.topics(request["topics"]),
+                levelHz: try Self.levelHz(request["level_hz"])
+            )
+        case "unsubscribe": self = .unsubscribe
+        case "devices": self = .devices
+        case "set-source": self = .setSource(try Self.deviceName(request, kind: "source"))
+        case "set-sink": self = .setSink(try Self.deviceName(request, kind: "sink"))
+        case "speak", "say":
+            self = .speak(
+                text: try Self.text(request["text"]),
+                voice: try Self.voiceName(request["voice"], required: false),
+                turn: try Self.turn(request["turn"])
+            )
+        case "voices": self = .voices
+        case "set-voice": self = .setVoice(try Self.voiceName(request["voice"], required: true) ?? "")
+        case "preview": self = .preview(try Self.voiceName(request["voice"], required: false))
+        case "forget": self = .forget(confirm: try Self.confirmation(request["confirm"]))
+        default: throw ProtocolError.unknownCommand(name)
+        }
+    }
+
+    /// The arguments of this command as request members (after `id` and `cmd`); an optional
+    /// argument that is absent (a `speak` without `voice`, a `forget` unconfirmed) is left out.
+    public var arguments: JSONObject {
+        switch self {
+        case .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .unsubscribe, .devices, .voices:
+            return [:]
+        case .speak(let text, let voice, let turn):
+            var arguments: JSONObject = ["text": .string(text)]
+            if let voice { arguments.append("voice", .string(voice)) }
+            if let turn { arguments.append("turn", .integer(turn)) }
+            return arguments
+        case .setVoice(let voice):
+            return ["voice": .string(voice)]
+        case .preview(let voice):
+            return voice.map { ["voice": .string($0)] } ?? [:]
+        case .forget(let confirm):
+            return confirm ? ["confirm": true] : [:]
+        case .subscribe(let topics, let levelHz):
+            return ["topics": .array(topics.sorted().map { .string($0.rawValue) }), "level_hz": .integer(levelHz)]
+        case .setSource(let name), .setSink(let name):
+            return ["name": .optional(name)]
+        }
+    }
+
+    private static let topicRequirement =
+        "an array of topics from " + EventTopic.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+
+    private static func topics(_ value: JSONValue?) throws(ProtocolError) -> Set<EventTopic> {
+        guard let value else { return Set(EventTopic.allCases) }
+        guard let elements = value.arrayValue else {
+            throw ProtocolError.invalidArgument("topics", must: topicRequirement, found: value)
+        }
+        var topics = Set<EventTopic>()
+        for element in elements {
+            guard let name = element.stringValue, let topic = EventTopic(rawValue: name) else {
+                throw ProtocolError.invalidArgument("topics", must: topicRequirement, found: value)
+            }
+            topics.insert(topic)
+        }
+        return topics
+    }
+
+    private static func levelHz(_ value: JSONValue?) throws(ProtocolError) -> Int {
+        guard let value else { return defaultLevelHz }
+        guard let rate = value.numberValue?.integerValue, levelHzRange.contains(rate) else {
+            throw ProtocolError.invalidArgument(
+                "level_hz",
+                must: "a whole number from \(levelHzRange.lowerBound) to \(levelHzRange.upperBound)",
+                found: value
+            )
+        }
+        return rate
+    }
+
+    /// The longest text one `speak` takes; longer replies are sent in parts.
+    public static let maximumSpeechCharacters = 10_000
+
+    private static func text(_ value: JSONValue?) throws(ProtocolError) -> String {
+        let requirement = "the text to say, a non-empty string of at most \(maximumSpeechCharacters) characters"
+        guard let text = value?.stringValue, !text.allSatisfy(\.isWhitespace), text.count <= maximumSpeechCharacters else {
+            throw ProtocolError.invalidArgument("text", must: requirement, found: value)
+        }
+        return text
+    }
+
+    private static func voiceName(_ value: JSONValue?, required: Bool) throws(ProtocolError) -> String? {
+        let requirement = "a voice name (see voices)"
+        switch value {
+        case nil where !required, .null where !required: return nil
+        case .string(let name) where !name.isEmpty: return name
+        case let other: throw ProtocolError.invalidArgument("voice", must: requirement, found: other)
+        }
+    }
+
+    private static func turn(_ value: JSONValue?) throws(ProtocolError) -> Int? {
+        switch value {
+        case nil, .null: return nil
+        case let value?:
+            guard let turn = value.numberValue?.integerValue, turn >= 1 else {
+                throw ProtocolError.invalidArgument("turn", must: "the number of the turn being answered (1 or more)", found: value)
+            }
+            return turn
+        }
+    }
+
+    private static func confirmation(_ value: JSONValue?) throws(ProtocolError) -> Bool {
+        switch value {
+        case nil, .null: return false
+        case .bool(let confirm)?: return confirm
+        case let other?: throw ProtocolError.invalidArgument("confirm", must: "true (to go ahead) or false", found: other)
+        }
+    }
+
+    private static func deviceName(_ request: JSONObject, kind: String) throws(ProtocolError) -> String? {
+        let requirement = "a \(kind) name (see devices), or null to follow the sound server's default"
+        switch request["name"] {
+        case .null: return nil
+        case .string(let name) where !name.isEmpty: return name
+        case let other: throw ProtocolError.invalidArgument("name", must: requirement, found: other)
         }
     }
 }

@@ -23,3 +23,49 @@ public struct Request: Hashable, Sendable {
         return bytes
     }
 }
+
+/// Turns one line from a client (without its newline) into a request, or into the error
+/// response the line deserves. Checks run in the order of PROTOCOL.md's bad-input table.
+public enum RequestDecoder {
+    public static func decode(_ line: some Collection<UInt8>) -> Result<Request, InvalidRequest> {
+        let bytes = Array(line)
+        if let offset = UTF8Validation.firstInvalidOffset(in: bytes) {
+            return .failure(InvalidRequest(error: .invalidUTF8(offset: offset)))
+        }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(bytes)
+        } catch {
+            return .failure(InvalidRequest(error: .invalidJSON(error)))
+        }
+        guard let object = value.objectValue else {
+            return .failure(InvalidRequest(error: .notAnObject(value)))
+        }
+        let id = object["id"] ?? .null
+        guard let name = object["cmd"]?.stringValue else {
+            return .failure(InvalidRequest(id: id, error: .missingCommand(found: object["cmd"])))
+        }
+        do {
+            return .success(Request(id: id, command: try Command(name: name, arguments: object)))
+        } catch {
+            return .failure(InvalidRequest(id: id, error: error))
+        }
+    }
+}
+
+/// A line that is not a request the daemon can run: the error to answer with, and the `id` to
+/// echo (`null` unless the line was an object with one).
+public struct InvalidRequest: Error, Hashable, Sendable {
+    public var id: JSONValue
+    public var error: ProtocolError
+
+    public init(id: JSONValue = .null, error: ProtocolError) {
+        self.id = id
+        self.error = error
+    }
+
+    /// The response that answers the line.
+    public var response: Response {
+        Response(id: id, result: .failure(error))
+    }
+}

@@ -1,3 +1,5 @@
+public import EarshotJSON
+
 /// One client's outgoing lines: its subscription, a bounded queue of events (256 by default),
 /// what to do when the client cannot keep up, and who may write to its socket next. A plain
 /// value; the server guards it with a lock because the publisher fills it from its own thread
@@ -197,5 +199,38 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         if draining { return .queued(startDraining: false) }
         draining = true
         return .queued(startDraining: true)
+    }
+}
+
+/// What a client subscribed to.
+public struct Subscription: Hashable, Sendable {
+    public var topics: Set<EventTopic>
+    /// The most `level` events per second of audio the client wants.
+    public var levelHz: Int
+
+    public init(topics: Set<EventTopic> = Set(EventTopic.allCases), levelHz: Int = Command.defaultLevelHz) {
+        self.topics = topics
+        self.levelHz = levelHz
+    }
+
+    /// The result keys of a successful `subscribe`: `topics` (in documented order), `level_hz`.
+    public var resultFields: JSONObject {
+        ["topics": .array(topics.sorted().map { .string($0.rawValue) }), "level_hz": .integer(levelHz)]
+    }
+}
+
+/// How a subscriber queue treats an event: `level` readings may be thinned and dropped; every
+/// other event must be delivered or the subscriber disconnected.
+public enum DeliveryClass: Hashable, Sendable {
+    /// A level reading of `source` stamped at audio time `time`.
+    case level(LevelEvent.Source, time: Double)
+    /// Any other event: `state`, `speech`, `transcript`, `speaker`, `error`, `device` or `config`.
+    case essential(EventTopic)
+
+    public var topic: EventTopic {
+        switch self {
+        case .level: .level
+        case .essential(let topic): topic
+        }
     }
 }
