@@ -108,3 +108,85 @@ public final class DaemonConnection {
         return nil
     }
 }
+
+// MARK: Transport
+
+extension DaemonConnection {
+    /// Writes one whole line (`\n` included).
+    func send(_ line: [UInt8]) throws(ClientError) {
+        guard !isClosed else { throw .connectionClosed(path: path) }
+        guard try socket.writeAll(line) else { throw closedConnectionError() }
+    }
+
+    /// Why the daemon hung up: a refusal it sent first and is still unread (a daemon refusing
+    /// another user says so and disconnects at once, often before the request is written), or
+    /// plainly `connectionClosed`.
+    func closedConnectionError() -> ClientError {
+        while let line = try? readLine(until: .now) {
+            if case .response(let response)? = try? DaemonMessage(line: line),
+                response.error?.code == ProtocolError.Code.permissionDenied
+            {
+                return .socketOwnedByAnotherUser(path: path)
+            }
+        }
+        return .connectionClosed(path: path)
+    }
+
+    /// The next complete line, reading from the socket as needed; `nil` once `deadline` passes
+    /// (`nil`: no deadline).
+    func readLine(until deadline: ContinuousClock.Instant?) throws(ClientError) -> String? {
+        guard !isClosed else { throw .connectionClosed(path: path) }
+        while true {
+            if let line = try lines.nextLine() { return line }
+            guard try socket.waitUntilReadable(milliseconds: Self.pollMilliseconds(until: deadline)) == .readable else {
+                if let deadline, ContinuousClock.now >= deadline { return nil }
+                continue
+            }
+            let count = try socket.read(into: &readBuffer)
+            guard count > 0 else { throw .connectionClosed(path: path) }
+            lines.append(readBuffer[0..<count])
+        }
+    }
+
+    /// `poll`'s timeout for a deadline: whole milliseconds rounded up, so a wait never ends early.
+    static func pollMilliseconds(until deadline: ContinuousClock.Instant?) -> Int32 {
+        guard let deadline else { return -1 }
+        let remaining = ContinuousClock.now.duration(to: deadline)
+        guard remaining > .zero else { return 0 }
+        let (seconds, attoseconds) = remaining.components
+        let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: milliseconds)
+    }
+}
+
+/// Bytes read from the socket, cut into `\n`-terminated lines of text.
+struct LineBuffer {
+    /// The longest line accepted; the daemon's own lines are far shorter, so a longer one means
+    /// something other than the daemon is on the socket.
+    let maximumLineLength: Int
+    private var splitter: LineSplitter
+
+    init(maximumLineLength: Int = 1 << 20) {
+        self.maximumLineLength = maximumLineLength
+        splitter = LineSplitter(maximumLength: maximumLineLength)
+    }
+
+    var isEmpty: Bool { splitter.bufferedByteCount == 0 }
+
+    mutating func append(_ more: some Collection<UInt8>) {
+        splitter.append(more)
+    }
+
+    /// The next complete line without its `\n` (and without a `\r` before it), or `nil` when no
+    /// complete line has arrived yet.
+    mutating func nextLine() throws(ClientError) -> String? {
+        switch splitter.next() {
+        case nil:
+            return nil
+        case .tooLong?:
+            throw .protocolViolation("a line longer than \(maximumLineLength) bytes.")
+        case .line(let line)?:
+            return String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
+    }
+}
