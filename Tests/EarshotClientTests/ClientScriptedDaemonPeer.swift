@@ -1,3 +1,4 @@
+import EarshotJSON
 import EarshotUnixSocket
 import Foundation
 import Synchronization
@@ -95,5 +96,91 @@ final class ScriptedDaemonPeer: Sendable {
         guard descriptor >= 0 else { throw SetupError(action: "create a socket", code: errno) }
         guard try UnixSocketAddress(path: path).bind(descriptor) == 0 else { throw SetupError(action: "bind \(path)", code: errno) }
         return descriptor
+    }
+}
+
+extension ScriptedDaemonPeer {
+    /// One thing the scripted daemon does, in order.
+    enum Step: Sendable {
+        /// Reads the client's next line and sends back the lines made from it.
+        case answer(@Sendable (Request) -> [String])
+        /// Sends lines unasked (events, stray responses).
+        case push([String])
+        /// Sends raw text, e.g. half a line.
+        case pushBytes(String)
+        case pause(Duration)
+        /// Closes the connection, as a daemon that stops does.
+        case hangUp
+
+        /// Answers the next request `{"id":…,"ok":true,<fields>}`.
+        static func succeed(_ fields: String = "") -> Step {
+            .answer { [$0.success(fields)] }
+        }
+
+        /// Answers the next request with a failure.
+        static func fail(code: String, message: String) -> Step {
+            .answer { [$0.failure(code: code, message: message)] }
+        }
+    }
+}
+
+extension ScriptedDaemonPeer {
+    /// A request line as the scripted daemon received it.
+    struct Request: Sendable {
+        let line: String
+
+        var object: [String: Any] {
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] ?? [:]
+        }
+
+        /// The `id` as JSON text, echoed as the daemon would; `null` when absent.
+        var idText: String {
+            guard let id = object["id"] else { return "null" }
+            if let number = id as? Int { return String(number) }
+            return String(decoding: (try? JSONSerialization.data(withJSONObject: id, options: .fragmentsAllowed)) ?? Data("null".utf8), as: UTF8.self)
+        }
+
+        var command: String? { object["cmd"] as? String }
+
+        func success(_ fields: String = "") -> String {
+            #"{"id":\#(idText),"ok":true"# + (fields.isEmpty ? "" : "," + fields) + "}"
+        }
+
+        func failure(code: String, message: String) -> String {
+            #"{"id":\#(idText),"ok":false,"error":{"code":"\#(code)","message":"\#(message)"}}"#
+        }
+    }
+}
+
+extension ScriptedDaemonPeer {
+    /// Reads `\n`-terminated lines from the scripted daemon's end of the socket.
+    struct LineReader {
+        let descriptor: Int32
+        private var lines = LineSplitter(maximumLength: .max)
+
+        init(descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+
+        /// The next line, or `nil` once the client has hung up.
+        mutating func nextLine() -> String? {
+            while true {
+                if case .line(let line)? = lines.next() { return String(decoding: line, as: UTF8.self) }
+                var chunk = [UInt8](repeating: 0, count: 4096)
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { return nil }
+                lines.append(chunk[..<count])
+            }
+        }
+    }
+}
+
+extension ScriptedDaemonPeer {
+    /// The scripted daemon could not set up its socket.
+    struct SetupError: Error, CustomStringConvertible {
+        var action: String
+        var code: Int32
+
+        var description: String { "could not \(action): \(String(cString: strerror(code)))" }
     }
 }
