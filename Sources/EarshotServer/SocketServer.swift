@@ -1,3 +1,4 @@
+public import EarshotProtocol
 public import Logging
 public import NIOCore
 public import NIOPosix
@@ -109,4 +110,124 @@ public final class SocketServer: Sendable {
             }
         }
     }
+}
+
+extension SocketServer {
+    public struct Configuration: Sendable {
+        /// Where the server listens.
+        public enum Endpoint: Hashable, Sendable {
+            /// A socket file the server creates (directory 0700, socket 0600) and removes.
+            case path(String)
+            /// A socket someone else bound and is listening on (systemd socket activation);
+            /// the server neither creates nor removes any file.
+            case listeningDescriptor(Int32)
+        }
+
+        public var endpoint: Endpoint
+        /// Lines longer than this many bytes (before the newline) get `line_too_long`.
+        public var maximumLineLength = 65_536
+        /// Events each subscriber may have waiting.
+        public var queueCapacity = 256
+        /// NIO's write buffer bounds per client: above `high` the channel is unwritable and events
+        /// wait in the client's queue; below `low` they flow again.
+        public var writeBufferLowWaterMark = 16 * 1024
+        public var writeBufferHighWaterMark = 64 * 1024
+        /// `SO_SNDBUF` for client sockets; `nil` keeps the system's default. Smaller values make a
+        /// stuck client's backlog reach its queue sooner (the tests use this).
+        public var sendBufferSize: Int?
+
+        public init(endpoint: Endpoint) {
+            self.endpoint = endpoint
+        }
+
+        /// Listens on a socket file at `path`.
+        public init(path: String) {
+            self.init(endpoint: .path(path))
+        }
+    }
+}
+
+extension SocketServer {
+    /// What `status` reports about the socket.
+    public struct Counters: Hashable, Sendable {
+        /// Clients connected now (refused peers are not counted).
+        public var clients: Int
+        /// `level` events dropped because a subscriber's queue was full.
+        public var droppedLevels: Int
+        /// Clients disconnected because an essential event would not fit in their queue.
+        public var disconnectedSlowClients: Int
+
+        public init(clients: Int, droppedLevels: Int, disconnectedSlowClients: Int) {
+            self.clients = clients
+            self.droppedLevels = droppedLevels
+            self.disconnectedSlowClients = disconnectedSlowClients
+        }
+    }
+
+    public var counters: Counters {
+        Counters(
+            clients: core.registry.count,
+            droppedLevels: core.droppedLevels.load(ordering: .relaxed),
+            disconnectedSlowClients: core.disconnectedSlowClients.load(ordering: .relaxed)
+        )
+    }
+}
+
+extension SocketServer {
+    /// Sends `event` to every client subscribed to its topic. Callable from any thread; it
+    /// never waits for a client: it encodes the event once and, for each subscriber, under its
+    /// outbox's lock, either hands the line to the socket (nothing waits before it) or queues it
+    /// and wakes the event loop that must drain.
+    ///
+    /// - Parameter wall: The `wall` stamp; the current time unless given.
+    public func publish(_ event: SocketEvent, wall: Double = WallClock.now()) {
+        let subscribers = core.registry.subscribers
+        guard !subscribers.isEmpty else { return }
+        let line = ByteBuffer(bytes: event.jsonLine(wall: wall))
+        let deliveryClass = event.deliveryClass
+        for subscriber in subscribers {
+            switch subscriber.deliver(line, as: deliveryClass) {
+            case .handled:
+                break
+            case .drainNeeded:
+                subscriber.scheduleDrain()
+            case .droppedLevel:
+                core.droppedLevels.wrappingAdd(1, ordering: .relaxed)
+            case .disconnect:
+                core.disconnectedSlowClients.wrappingAdd(1, ordering: .relaxed)
+                subscriber.scheduleSlowClientDisconnect()
+            }
+        }
+    }
+}
+
+extension SocketServer {
+    /// How far behind one client is: the events waiting in its queue and the bytes NIO holds
+    /// for its socket. Both stay bounded however long a client stops reading.
+    struct ClientBacklog: Hashable, Sendable {
+        var queuedEvents: Int
+        var bufferedBytes: Int
+        /// Whether events go to the socket from the publishing thread (see `SubscriberSocket`).
+        var sendsDirectly: Bool
+    }
+
+    /// The backlog of every connected client, for diagnostics.
+    func clientBacklogs() async throws -> [ClientBacklog] {
+        var backlogs: [ClientBacklog] = []
+        for connection in core.registry.all {
+            let (queued, direct) = connection.outbox.withLock { ($0.queue.count, $0.socket != nil) }
+            let buffered = try await connection.channel.getOption(ChannelOptions.bufferedWritableBytes).get()
+            backlogs.append(ClientBacklog(queuedEvents: queued, bufferedBytes: buffered, sendsDirectly: direct))
+        }
+        return backlogs
+    }
+}
+
+/// Runs the commands that reach the daemon's state: everything but `subscribe` and
+/// `unsubscribe`, which the server answers itself.
+///
+/// Each connection waits for one command's result before running its next, so responses go
+/// out in request order; different connections call concurrently.
+public protocol CommandHandler: Sendable {
+    func handle(_ command: Command) async -> CommandResult
 }
