@@ -15,8 +15,15 @@ RELEASE_BIN   = .build/release
 LIVE_SECONDS ?= 60
 # Debian packages the build and tests need (more arrive with live audio and speech).
 APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox \
-                libpocketsphinx-dev libsphinxbase-dev pocketsphinx-en-us flite1-dev libespeak-ng-dev espeak-ng libopusfile-dev libopusenc-dev libsystemd-dev systemd \
+                gcc make flite1-dev libespeak-ng-dev espeak-ng libopusfile-dev libopusenc-dev libsystemd-dev systemd \
                 python3 python3-venv
+# The embedded transcriber: pocketsphinx's current release (Debian ships 0.8+5prealpha), built
+# once from its source release on PyPI into a prefix of its own. The build finds it through
+# pkg-config as `earshot-pocketsphinx`, under names that Debian's pocketsphinx cannot shadow.
+POCKETSPHINX_VERSION ?= 5.1.1
+POCKETSPHINX_PREFIX  ?= /usr/local/lib/earshot/pocketsphinx-$(POCKETSPHINX_VERSION)
+PKG_CONFIG_DIR       ?= /usr/local/lib/pkgconfig
+DEPS_DIR             ?= .deps
 # Real Wyoming servers from PyPI that the tests talk to, in a private venv.
 PEERS_VENV   ?= .venv
 PEERS        ?= wyoming==1.10.2 wyoming-ovos-stt==0.2.0 ovos-stt-plugin-pocketsphinx==0.1.1 \
@@ -28,7 +35,7 @@ DATADIR      ?= $(PREFIX)/share/earshot
 SYSTEMD_USER_DIR ?= $(PREFIX)/lib/systemd/user
 DATADIR_FILES = config.example.toml $(addprefix voices/,$(notdir $(wildcard voices/*.toml)))
 
-.PHONY: all deps peers build release test bench run demo install uninstall clean
+.PHONY: all deps pocketsphinx peers build release test bench run demo install uninstall clean
 
 all: build
 
@@ -41,6 +48,38 @@ deps:
 	  $$SUDO apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 $$missing; \
 	fi
+	@$(MAKE) --no-print-directory pocketsphinx
+
+# pocketsphinx $(POCKETSPHINX_VERSION): its sdist from PyPI (C library, CMake build, US English
+# model), built with CMake from PyPI in a private venv, installed as a static library. Skipped
+# once pkg-config finds that version.
+pocketsphinx:
+	@if pkg-config --exact-version=$(POCKETSPHINX_VERSION) earshot-pocketsphinx 2>/dev/null; then exit 0; fi; \
+	for tool in cc python3; do command -v $$tool >/dev/null || { echo "Building pocketsphinx needs $$tool: install gcc and python3-venv (make deps does, with apt)"; exit 1; }; done; \
+	set -e; echo "building pocketsphinx $(POCKETSPHINX_VERSION) into $(POCKETSPHINX_PREFIX) (once)"; \
+	mkdir -p $(DEPS_DIR); \
+	[ -x $(DEPS_DIR)/tools/bin/cmake ] || { python3 -m venv $(DEPS_DIR)/tools && $(DEPS_DIR)/tools/bin/pip install -q --disable-pip-version-check cmake==4.4.4; }; \
+	[ -f $(DEPS_DIR)/pocketsphinx-$(POCKETSPHINX_VERSION).tar.gz ] || \
+	  $(DEPS_DIR)/tools/bin/pip download -q --disable-pip-version-check --no-deps --no-binary pocketsphinx \
+	    pocketsphinx==$(POCKETSPHINX_VERSION) -d $(DEPS_DIR); \
+	rm -rf $(DEPS_DIR)/pocketsphinx-$(POCKETSPHINX_VERSION); \
+	tar -xzf $(DEPS_DIR)/pocketsphinx-$(POCKETSPHINX_VERSION).tar.gz -C $(DEPS_DIR); \
+	src=$(DEPS_DIR)/pocketsphinx-$(POCKETSPHINX_VERSION); \
+	$(DEPS_DIR)/tools/bin/cmake -S $$src -B $$src/build -DCMAKE_BUILD_TYPE=Release -DBUILD_SHARED_LIBS=OFF \
+	  -DCMAKE_POSITION_INDEPENDENT_CODE=ON -DCMAKE_INSTALL_PREFIX=$(POCKETSPHINX_PREFIX) \
+	  -DCMAKE_INSTALL_LIBDIR=lib >$(DEPS_DIR)/pocketsphinx-build.log 2>&1; \
+	$(DEPS_DIR)/tools/bin/cmake --build $$src/build -j2 >>$(DEPS_DIR)/pocketsphinx-build.log 2>&1 || \
+	  { echo "pocketsphinx $(POCKETSPHINX_VERSION) did not build: see $(DEPS_DIR)/pocketsphinx-build.log"; exit 1; }; \
+	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	$$SUDO $(DEPS_DIR)/tools/bin/cmake --install $$src/build >>$(DEPS_DIR)/pocketsphinx-build.log 2>&1; \
+	$$SUDO ln -sf libpocketsphinx.a $(POCKETSPHINX_PREFIX)/lib/libearshot-pocketsphinx.a; \
+	printf '%s\n' "prefix=$(POCKETSPHINX_PREFIX)" "Name: earshot-pocketsphinx" \
+	  "Description: pocketsphinx $(POCKETSPHINX_VERSION) for Earshot, static, with its US English model" \
+	  "Version: $(POCKETSPHINX_VERSION)" 'Libs: -L$${prefix}/lib -learshot-pocketsphinx -lm' \
+	  'Cflags: -I$${prefix}/include -I$${prefix}/include/pocketsphinx' > $(DEPS_DIR)/earshot-pocketsphinx.pc; \
+	$$SUDO install -D -m 0644 $(DEPS_DIR)/earshot-pocketsphinx.pc $(PKG_CONFIG_DIR)/earshot-pocketsphinx.pc; \
+	pkg-config --exact-version=$(POCKETSPHINX_VERSION) earshot-pocketsphinx || \
+	  { echo "pocketsphinx $(POCKETSPHINX_VERSION) was installed but pkg-config does not find $(PKG_CONFIG_DIR)/earshot-pocketsphinx.pc"; exit 1; }
 
 # The venv is rebuilt when the pinned list changes.
 peers: $(PEERS_VENV)/.installed
@@ -85,6 +124,8 @@ bench: release
 	else \
 	  echo "The turn-taking dev set is absent ($(TURNS_DEV)): the turn table needs it (TURNS_DEV=/path/to/turns-dev)."; \
 	fi
+	@if [ -d "$(VAD_DEV)" ]; then $(RELEASE_BIN)/earshot-bench wer "$(VAD_DEV)"; \
+	else echo "The VAD dev set is absent ($(VAD_DEV)): the transcription word error rates need its labelled texts."; fi
 	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --stt none
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded
 	$(RELEASE_BIN)/earshot-bench speech

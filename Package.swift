@@ -76,7 +76,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // Embedded speech engines from Debian: pocketsphinx (STT), flite and espeak-ng (TTS).
-        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: [.apt(["libpocketsphinx-dev", "pocketsphinx-en-us"])]),
+        .systemLibrary(name: "CPocketSphinx", pkgConfig: "earshot-pocketsphinx"),
         .target(name: "EarshotPocketSphinx", dependencies: ["CPocketSphinx", "EarshotSpeech"], swiftSettings: strict),
         .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
         .target(name: "EarshotFlite", dependencies: ["CFlite", "EarshotSpeech"], swiftSettings: strict),
@@ -183,7 +183,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "EarshotBench",
-            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotTestSupport"],
+            dependencies: [
+                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotPocketSphinx", "EarshotJSON",
+                "EarshotTestSupport",
+            ],
             swiftSettings: strict
         ),
         // `make demo`: a whole conversation through a private PulseAudio, narrated.

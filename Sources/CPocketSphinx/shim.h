@@ -1,10 +1,17 @@
 #include <pocketsphinx.h>
 
-// cmd_ln_init is variadic, which Swift cannot call, and cmd_ln_parse_r keeps pointers into the
-// caller's argv; this fixes cmd_ln_init's arguments instead, so the config copies and owns every
-// string. Returns NULL if pocketsphinx refuses an argument. Free with cmd_ln_free_r.
-static inline cmd_ln_t *earshot_ps_config(const char *hmm, const char *lm, const char *dict,
-                                          const char *logfn) {
-    return cmd_ln_init(NULL, ps_args(), 1, "-hmm", hmm, "-lm", lm, "-dict", dict, "-logfn", logfn,
-                       (const char *)NULL);
+// A configuration for `hmm`, `lm` and `dict`, logging to `logfn`; NULL if pocketsphinx refuses
+// a value. The config copies every string. Free with ps_config_free (the decoder keeps its own
+// reference).
+static inline ps_config_t *earshot_ps_config(const char *hmm, const char *lm, const char *dict,
+                                             const char *logfn) {
+    ps_config_t *config = ps_config_init(NULL);
+    if (config == NULL) return NULL;
+    if (ps_config_set_str(config, "hmm", hmm) == NULL || ps_config_set_str(config, "lm", lm) == NULL
+        || ps_config_set_str(config, "dict", dict) == NULL
+        || ps_config_set_str(config, "logfn", logfn) == NULL) {
+        ps_config_free(config);
+        return NULL;
+    }
+    return config;
 }

@@ -29,6 +29,16 @@ struct EarshotBench {
             }
             return
         }
+        if arguments.first == "wer" {
+            let directory = arguments.dropFirst().first ?? "../shared/fixtures/vad-dev"
+            do {
+                try TranscriptionBench.run(directory: directory)
+            } catch {
+                print("earshot-bench wer: \(error)")
+                exit(1)
+            }
+            return
+        }
         if arguments.first == "speech" {
             let rest = Array(arguments.dropFirst())
             var repeats = 10
@@ -48,7 +58,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [FIXTURE]\n       earshot-bench speech [--repeats N]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench wer [VAD_DEV]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

@@ -10,7 +10,7 @@ public final class EmbeddedTranscriber: Transcriber {
     public let name = "pocketsphinx (embedded)"
     private let worker: PocketSphinxWorker
 
-    public init(model: PocketSphinxModel = .debianEnglish) {
+    public init(model: PocketSphinxModel = .usEnglish) {
         worker = PocketSphinxWorker(model: model)
     }
 

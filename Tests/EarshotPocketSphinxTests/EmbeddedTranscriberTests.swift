@@ -93,16 +93,16 @@ struct EmbeddedTranscriberTests {
         #expect(error?.message.contains("English") == true)
     }
 
-    @Test func aMissingModelSaysWhichPackageToInstall() async throws {
-        var model = PocketSphinxModel.debianEnglish
+    @Test func aMissingModelSaysHowToInstallIt() async throws {
+        var model = PocketSphinxModel.usEnglish
         model.acousticModel = "/nonexistent/en-us"
         let error = await #expect(throws: SpeechError.self) {
             try await EmbeddedTranscriber(model: model).prepare()
         }
         #expect(error?.kind == .misconfigured)
-        #expect(error?.message == "pocketsphinx could not load its acoustic model at /nonexistent/en-us: install pocketsphinx-en-us")
+        #expect(error?.message == "pocketsphinx could not load its acoustic model at /nonexistent/en-us: run `make deps` (it installs pocketsphinx with its US English model)")
         #expect(throws: PocketSphinxError.modelMissing(.dictionary, path: "/nonexistent.dict")) {
-            var model = PocketSphinxModel.debianEnglish
+            var model = PocketSphinxModel.usEnglish
             model.dictionary = "/nonexistent.dict"
             _ = try PocketSphinxDecoder(model: model)
         }
