@@ -116,6 +116,9 @@ let package = Package(
         // JSON, once: the value type, the parser (with its UTF-8 check) and the deterministic
         // line writer of events (pure, depends on nothing).
         .target(name: "EarshotJSON", swiftSettings: strict),
+        // TOML 1.0, read with the place of every key and value, and written (pure, depends on
+        // nothing): the configuration file, voices and conversation scripts.
+        .target(name: "EarshotTOML", swiftSettings: strict),
         // The socket API: the wire format (pure), the server (SwiftNIO), the client (CLI side).
         // The protocol owns every command, response and event and their one encoding; it knows
         // nothing of the pipeline or the turn machine.
@@ -217,6 +220,11 @@ let package = Package(
         .testTarget(
             name: "EarshotJSONTests",
             dependencies: ["EarshotJSON"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotTOMLTests",
+            dependencies: ["EarshotTOML"],
             swiftSettings: strict
         ),
         .testTarget(
