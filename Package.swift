@@ -22,7 +22,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // Pure logic: no C dependency, no audio hardware. Dependencies run one way:
@@ -44,21 +43,20 @@ let package = Package(
             name: "EarshotConversation",
             dependencies: [
                 "EarshotAudio", "EarshotPipeline", "EarshotPipelineWire", "EarshotTurns", "EarshotProtocol", "EarshotSpeech",
-                "EarshotVoices", "EarshotJSON",
-                .product(name: "TOMLKit", package: "TOMLKit"),
+                "EarshotVoices", "EarshotJSON", "EarshotTOML",
             ],
             swiftSettings: strict
         ),
         // Voices: the files in voices/ and the user's own, read from TOML.
         .target(
             name: "EarshotVoices",
-            dependencies: ["EarshotSpeech", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["EarshotSpeech", "EarshotTOML"],
             swiftSettings: strict
         ),
         // The configuration file (TOML): every setting with its default, checked with line numbers (pure).
         .target(
             name: "EarshotSettings",
-            dependencies: ["EarshotDetection", "EarshotSpeech", .product(name: "TOMLKit", package: "TOMLKit")],
+            dependencies: ["EarshotDetection", "EarshotSpeech", "EarshotTOML"],
             swiftSettings: strict
         ),
         // Log lines for journald or a terminal (swift-log handler).

@@ -1,6 +1,6 @@
 public import EarshotSpeech
 import Foundation
-public import TOMLKit
+import EarshotTOML
 
 /// Reads one voice file: TOML whose file name (lower-cased, without `.toml`) is the voice's id.
 ///
@@ -54,18 +54,15 @@ public enum VoiceFile {
     public static func parse(_ text: String, file: String) throws(VoiceFileError) -> Voice {
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            let problem = VoiceProblem(file: file, line: error.source.begin.line, kind: .invalidTOML(error.description))
-            throw VoiceFileError(problems: [problem])
+            table = try TOMLParser.parse(text)
         } catch {
-            throw VoiceFileError(problems: [VoiceProblem(file: file, kind: .invalidTOML("\(error)"))])
+            throw VoiceFileError(problems: [VoiceProblem(file: file, line: error.line, kind: .invalidTOML(error.message))])
         }
-        var reader = TableReader(table: table, section: nil, file: file)
+        var reader = TOMLTableReader(table) { VoiceProblem(file: file, key: $0.keyPath, kind: VoiceProblem.Kind($0.kind)) }
         reader.rejectUnknownKeys(allowed: topLevelKeys)
-        let name = reader.requiredText("name")
-        let summary = reader.requiredText("description")
-        let language = reader.requiredText("language")
+        let name = reader.text("name", required: true)
+        let summary = reader.text("description", required: true)
+        let language = reader.text("language", required: true)
         if let language, !LanguageTag.isWellFormed(language) {
             reader.report("language", .outOfRange(allowed: "a BCP 47 tag such as en-US", found: quoted(language)))
         }
@@ -73,7 +70,7 @@ public enum VoiceFile {
         if let section = reader.section("flite") { flite = readFlite(section, into: &reader) }
         if let section = reader.section("espeak-ng") { espeak = readEspeak(section, into: &reader) }
         if let section = reader.section("wyoming") { wyoming = readWyoming(section, into: &reader) }
-        if !reader.hasSection("flite"), !reader.hasSection("espeak-ng"), !reader.hasSection("wyoming") {
+        if !reader.has("flite"), !reader.has("espeak-ng"), !reader.has("wyoming") {
             reader.problems.append(VoiceProblem(file: file, kind: .noEngine))
         }
         guard reader.problems.isEmpty, let name, let summary, let language else {
@@ -85,10 +82,10 @@ public enum VoiceFile {
         )
     }
 
-    private static func readFlite(_ section: TableReader, into reader: inout TableReader) -> Voice.Flite? {
+    private static func readFlite(_ section: VoiceTableReader, into reader: inout VoiceTableReader) -> Voice.Flite? {
         var section = section
         section.rejectUnknownKeys(allowed: fliteKeys)
-        let voice = section.requiredText("voice")
+        let voice = section.text("voice", required: true)
         if let voice, !fliteVoices.contains(voice) {
             section.report("voice", .outOfRange(allowed: "one of \(fliteVoices.joined(separator: ", "))", found: quoted(voice)))
         }
@@ -100,10 +97,10 @@ public enum VoiceFile {
         return Voice.Flite(voice: voice, durationStretch: stretch ?? defaults.durationStretch, pitchHz: pitch ?? defaults.pitchHz)
     }
 
-    private static func readEspeak(_ section: TableReader, into reader: inout TableReader) -> Voice.Espeak? {
+    private static func readEspeak(_ section: VoiceTableReader, into reader: inout VoiceTableReader) -> Voice.Espeak? {
         var section = section
         section.rejectUnknownKeys(allowed: espeakKeys)
-        let voice = section.requiredText("voice")
+        let voice = section.text("voice", required: true)
         let rate = section.integer("rate_wpm", in: 80...450)
         let pitch = section.integer("pitch", in: 0...100)
         reader.problems += section.problems
@@ -112,11 +109,11 @@ public enum VoiceFile {
         return Voice.Espeak(voice: voice, rate: rate ?? defaults.rate, pitch: pitch ?? defaults.pitch)
     }
 
-    private static func readWyoming(_ section: TableReader, into reader: inout TableReader) -> Voice.Wyoming? {
+    private static func readWyoming(_ section: VoiceTableReader, into reader: inout VoiceTableReader) -> Voice.Wyoming? {
         var section = section
         section.rejectUnknownKeys(allowed: wyomingKeys)
-        let voice = section.requiredText("voice")
-        let speaker = section.optionalText("speaker")
+        let voice = section.text("voice", required: true)
+        let speaker = section.text("speaker")
         reader.problems += section.problems
         guard section.problems.isEmpty, let voice else { return nil }
         return Voice.Wyoming(voice: voice, speaker: speaker)
@@ -125,117 +122,19 @@ public enum VoiceFile {
     static func quoted(_ text: String) -> String { "\"\(text)\"" }
 }
 
-extension VoiceFile {
-    /// Reads typed values from one table of a voice file, collecting problems instead of
-    /// stopping at the first, so a file's author sees all of them at once.
-    struct TableReader {
-        let table: TOMLTable
-        /// The table's key in the file (`flite`), nil for the top level.
-        let section: String?
-        let file: String
-        var problems: [VoiceProblem] = []
+/// Reads one table of a voice file, collecting every problem instead of stopping at the first,
+/// so a file's author sees all of them at once.
+typealias VoiceTableReader = TOMLTableReader<VoiceProblem>
 
-        init(table: TOMLTable, section: String?, file: String) {
-            self.table = table
-            self.section = section
-            self.file = file
-        }
-
-        func path(_ key: String) -> String { section.map { "\($0).\(key)" } ?? key }
-
-        mutating func report(_ key: String, _ kind: VoiceProblem.Kind) {
-            problems.append(VoiceProblem(file: file, key: path(key), kind: kind))
-        }
-
-        mutating func rejectUnknownKeys(allowed: [String]) {
-            for key in table.keys.sorted() where !allowed.contains(key) {
-                report(key, .unknownKey(known: allowed))
-            }
-        }
-
-        func hasSection(_ key: String) -> Bool { table[key] != nil }
-
-        /// The sub-table at `key`, or nil when it is absent or not a table (reported).
-        mutating func section(_ key: String) -> TableReader? {
-            guard let value = table[key] else { return nil }
-            guard let subtable = value.table else {
-                report(key, .wrongType(expected: "a table", found: value.type.phrase))
-                return nil
-            }
-            return TableReader(table: subtable, section: path(key), file: file)
-        }
-
-        /// A non-empty string that must be present.
-        mutating func requiredText(_ key: String) -> String? {
-            guard table[key] != nil else {
-                report(key, .missingKey)
-                return nil
-            }
-            return optionalText(key)
-        }
-
-        mutating func optionalText(_ key: String) -> String? {
-            guard let value = table[key] else { return nil }
-            guard let text = value.string else {
-                report(key, .wrongType(expected: "a string", found: value.type.phrase))
-                return nil
-            }
-            guard !text.allSatisfy(\.isWhitespace) else {
-                report(key, .empty)
-                return nil
-            }
-            return text
-        }
-
-        /// An integer or floating-point value within `range`, if present.
-        mutating func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
-            guard let value = table[key] else { return nil }
-            guard let number = value.double ?? value.int.map(Double.init) else {
-                report(key, .wrongType(expected: "a number", found: value.type.phrase))
-                return nil
-            }
-            guard range.contains(number) else {
-                let shown = value.int.map(String.init) ?? "\(number)"
-                report(key, .outOfRange(allowed: "within \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))", found: shown))
-                return nil
-            }
-            return number
-        }
-
-        /// An integer within `range`, if present.
-        mutating func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
-            guard let value = table[key] else { return nil }
-            guard let integer = value.int else {
-                report(key, .wrongType(expected: "an integer", found: value.type.phrase))
-                return nil
-            }
-            guard range.contains(integer) else {
-                report(key, .outOfRange(allowed: "within \(range.lowerBound)...\(range.upperBound)", found: "\(integer)"))
-                return nil
-            }
-            return integer
-        }
-
-        /// 0.5 as "0.5" and 50 as "50".
-        static func format(_ number: Double) -> String {
-            number == number.rounded() ? String(Int(number)) : String(number)
-        }
-    }
-}
-
-extension TOMLType {
-    /// The type as a message names it: "a string", "an integer".
-    public var phrase: String {
-        switch self {
-        case .table: "a table"
-        case .array: "an array"
-        case .string: "a string"
-        case .int: "an integer"
-        case .double: "a floating-point number"
-        case .bool: "a boolean"
-        case .date: "a date"
-        case .time: "a time"
-        case .dateTime: "a date-time"
+extension VoiceProblem.Kind {
+    /// A problem with a value, as the table reader found it.
+    init(_ kind: TOMLTableProblem.Kind) {
+        switch kind {
+        case .missingKey: self = .missingKey
+        case .unknownKey(let known): self = .unknownKey(known: known)
+        case .wrongType(let expected, let found): self = .wrongType(expected: expected, found: found)
+        case .outOfRange(let allowed, let found): self = .outOfRange(allowed: allowed, found: found)
+        case .empty: self = .empty
         }
     }
 }

@@ -53,7 +53,7 @@ import Testing
         let text = SettingsFileCase.valid.replacingOccurrences(of: "end_silence_ms = 700", with: "end_silence_ms = = 700")
         let error = try #require(throws: SettingsFileError.self) { try SettingsFile.parse(text, file: "config.toml") }
         #expect(error.problems.map(\.description) == [
-            "config.toml:8:18: invalid TOML: Error while parsing value: could not determine value type",
+            "config.toml:8:18: invalid TOML: expected a value (a quoted string, a number, true or false, a date, an array [ ] or an inline table { }), found \"=\"",
         ])
     }
 

@@ -1,5 +1,5 @@
 import Foundation
-import TOMLKit
+import EarshotTOML
 
 /// Reads Earshot's configuration file (TOML; `config.example.toml` shows every key):
 ///
@@ -30,16 +30,13 @@ public enum SettingsFile {
     public static func parse(_ text: String, file: String) throws(SettingsFileError) -> Settings {
         let root: TOMLTable
         do {
-            root = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            let position = SourcePosition(line: error.source.begin.line, column: error.source.begin.column)
-            throw SettingsFileError(problems: [
-                SettingsProblem(file: file, position: position, message: "invalid TOML: \(error.description)")
-            ])
+            root = try TOMLParser.parse(text)
         } catch {
-            throw SettingsFileError(problems: [SettingsProblem(file: file, message: "invalid TOML: \(error)")])
+            throw SettingsFileError(problems: [
+                SettingsProblem(file: file, position: SourcePosition(error.position), message: "invalid TOML: \(error.message)")
+            ])
         }
-        var reader = SettingsReader(file: file, positions: TOMLKeyLocator.locate(in: text))
+        var reader = SettingsReader(file: file)
         reader.read(root)
         guard reader.problems.isEmpty else {
             throw SettingsFileError(problems: reader.problems.sorted { ($0.position ?? .end) < ($1.position ?? .end) })
@@ -109,6 +106,10 @@ public struct SourcePosition: Hashable, Sendable, Comparable {
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
+    }
+
+    init(_ position: TOMLPosition) {
+        self.init(line: position.line, column: position.column)
     }
 
     public static func < (lhs: SourcePosition, rhs: SourcePosition) -> Bool {

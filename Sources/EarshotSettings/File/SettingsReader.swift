@@ -1,56 +1,52 @@
-import TOMLKit
+import EarshotTOML
 
 /// Walks a parsed configuration file, filling `settings` and collecting every problem, each
 /// placed at the line and column where its key is written.
 struct SettingsReader {
     let file: String
-    let positions: [[String]: SourcePosition]
     var settings = Settings()
     var problems: [SettingsProblem] = []
 
-    init(file: String, positions: [[String]: SourcePosition]) {
+    init(file: String) {
         self.file = file
-        self.positions = positions
     }
 
     mutating func read(_ root: TOMLTable) {
         let sections = SettingsKey.sections
-        for name in root.keys {
-            guard let value = root[name] else { continue }
+        for entry in root.entries {
+            let name = entry.key
             if sections.contains(name) {
-                guard let table = value.table else {
-                    report([name], subject: name, "expected a table ([\(name)]), got \(Self.raw(value).described)")
+                guard let table = entry.value.table else {
+                    report(entry, [name], subject: name, "expected a table ([\(name)]), got \(Self.raw(entry.value).described)")
                     continue
                 }
                 read(table, section: name)
-            } else if value.table != nil {
-                report([name], subject: "[\(name)]", unknownSection(name))
+            } else if entry.value.table != nil {
+                report(entry, [name], subject: "[\(name)]", unknownSection(name))
             } else {
-                report([name], subject: name, unknownTopLevelKey(name))
+                report(entry, [name], subject: name, unknownTopLevelKey(name))
             }
         }
     }
 
     private mutating func read(_ table: TOMLTable, section: String) {
-        for name in table.keys {
-            guard let value = table[name] else { continue }
+        for entry in table.entries {
+            let name = entry.key
             let path = [section, name]
             guard let key = SettingsKey.named("\(section).\(name)") else {
-                report(path, subject: "[\(section)] \(name)", unknownKey(name, in: section))
+                report(entry, path, subject: "[\(section)] \(name)", unknownKey(name, in: section))
                 continue
             }
-            switch key.kind.check(Self.raw(value)) {
+            switch key.kind.check(Self.raw(entry.value)) {
             case .success(let checked): settings.set(key, to: checked)
-            case .failure(let mismatch): report(path, subject: key.description, mismatch.message)
+            case .failure(let mismatch): report(entry, path, subject: key.description, mismatch.message)
             }
         }
     }
 
-    private mutating func report(_ path: [String], subject: String, _ message: String) {
-        // A key with no place of its own (in an inline table written oddly) takes its table's.
-        let position = positions[path] ?? positions[Array(path.prefix(1))]
+    private mutating func report(_ entry: TOMLTable.Entry, _ path: [String], subject: String, _ message: String) {
         problems.append(SettingsProblem(
-            file: file, position: position, keyPath: path.joined(separator: "."), subject: subject, message: message
+            file: file, position: SourcePosition(entry.position), keyPath: path.joined(separator: "."), subject: subject, message: message
         ))
     }
 
@@ -90,17 +86,13 @@ struct SettingsReader {
         SettingsKey.sections.map { "[\($0)]" }.joined(separator: ", ")
     }
 
-    static func raw(_ value: any TOMLValueConvertible) -> SettingsRawValue {
-        switch value.type {
-        case .string: value.string.map(SettingsRawValue.string) ?? .other("a string")
-        case .int: value.int.map(SettingsRawValue.integer) ?? .other("an integer")
-        case .double: value.double.map(SettingsRawValue.float) ?? .other("a floating-point number")
-        case .bool: value.bool.map(SettingsRawValue.boolean) ?? .other("a boolean")
-        case .table: .other("a table")
-        case .array: .other("an array")
-        case .date: .other("a date")
-        case .time: .other("a time")
-        case .dateTime: .other("a date-time")
+    static func raw(_ value: TOMLValue) -> SettingsRawValue {
+        switch value.kind {
+        case .string(let text): .string(text)
+        case .integer(let integer): .integer(integer)
+        case .float(let number): .float(number)
+        case .boolean(let flag): .boolean(flag)
+        case .dateTime, .array, .table: .other(value.phrase)
         }
     }
 }

@@ -1,4 +1,5 @@
 import EarshotSpeech
+import EarshotTOML
 
 /// One setting's value, as the file or a command-line flag gives it.
 public enum SettingsValue: Equatable, Sendable, CustomStringConvertible {
@@ -25,21 +26,7 @@ public enum SettingsValue: Equatable, Sendable, CustomStringConvertible {
 
     /// A TOML basic string: quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        TOMLWriter.quoted(text)
     }
 }
 
@@ -80,7 +67,7 @@ public enum SettingsRawValue: Equatable, Sendable {
         switch self {
         case .string(let text): SettingsValue.quoted(text)
         case .integer(let integer): String(integer)
-        case .float(let number): number.isNaN ? "nan" : number.isInfinite ? (number < 0 ? "-inf" : "inf") : String(number)
+        case .float(let number): TOMLWriter.float(number)
         case .boolean(let flag): flag ? "true" : "false"
         case .other(let kind): kind
         }
