@@ -28,7 +28,7 @@ let package = Package(
         // Audio <- Detection <- Pipeline -> Turns. The pipeline knows nothing of JSON or the wire:
         // EarshotPipelineWire (below) puts its events in the protocol's terms.
         .target(name: "EarshotAudio", swiftSettings: strict),
-        .target(name: "EarshotDetection", dependencies: ["EarshotAudio"], swiftSettings: strict),
+        .target(name: "EarshotDetection", dependencies: ["EarshotAudio", "EarshotJSON"], swiftSettings: strict),
         .target(name: "EarshotTurns", swiftSettings: strict),
         .target(
             name: "EarshotPipeline",

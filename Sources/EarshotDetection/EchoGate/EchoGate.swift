@@ -1,5 +1,11 @@
 public import EarshotAudio
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Tells the person's voice from the assistant's own, heard back through the loudspeaker, so
 /// that barge-in is not triggered by the reply itself.

@@ -1,5 +1,11 @@
 import EarshotAudio
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension EchoGate {
     /// Band powers of a 16 kHz stream, one set per 10 ms frame, measured on the 16 ms

@@ -1,5 +1,11 @@
 public import EarshotAudio
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The pitch of what the speaker played, frame by frame, so that voicing the microphone hears at
 /// the assistant's own pitch is taken for its echo and not for the person.

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the endpointer hears of the talker's voice: a pitch track that tells speech from desk
 /// sounds, and the utterance's mean pitch and newest voiced frames, from which it judges how a

@@ -1,4 +1,5 @@
-import Foundation
+import EarshotJSON
+import FoundationEssentials
 
 /// A directory of WAV files with frame-level speech labels, laid out like the VAD dev set:
 /// `manifest.csv` (columns `file`, `noise`, `snr_db`, and `labels` or `scene`) and one
@@ -60,8 +61,8 @@ public struct LabelledSpeechSet: Sendable {
         for (line, row) in rows.dropFirst().enumerated() where !row.allSatisfy(\.isEmpty) {
             func field(_ column: Int?) -> String? {
                 guard let column, column < row.count else { return nil }
-                let value = row[column].trimmingCharacters(in: .whitespaces)
-                return value.isEmpty ? nil : value
+                let value = row[column].drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+                return value.isEmpty ? nil : String(value)
             }
             guard let file = field(fileColumn), let noise = field(noiseColumn) else {
                 throw LoadError(description: "\(manifestPath):\(line + 2): missing file or noise")
@@ -90,8 +91,7 @@ public struct LabelledSpeechSet: Sendable {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(description: "\(path): labels file missing or unreadable")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let frames = object["frames"] as? String else {
+        guard let object = try? JSONParser.parse(data), let frames = object["frames"]?.stringValue else {
             throw LoadError(description: "\(path): not a JSON object with a \"frames\" string")
         }
         var labels: [Bool] = []

@@ -1,5 +1,11 @@
 public import EarshotAudio
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Per-frame loudness for the voice "blob" animation: an RMS in dBFS, a perceptual level 0...1
 /// and four band levels 0...1, emitted at a fixed rate in audio time.

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A second-order IIR filter section (direct form I), for smoothing feature tracks.
 struct Biquad: Sendable, Equatable {

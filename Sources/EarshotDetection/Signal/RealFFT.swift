@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Forward FFT of a real signal whose length is a power of two, computed as a half-length
 /// complex radix-2 FFT followed by the usual split step.

@@ -1,5 +1,11 @@
 import EarshotAudio
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The spectrum of the newest `size` samples of a stream of 10 ms frames, windowed: the history,
 /// the window and the FFT's buffers are allocated once, so a frame costs no allocation.

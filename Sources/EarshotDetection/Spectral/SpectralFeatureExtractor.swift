@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import EarshotAudio
 
 /// Turns a stream of 10 ms frames into `SpectralFeatures`, one per frame, each measured on the

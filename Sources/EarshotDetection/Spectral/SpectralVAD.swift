@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import EarshotAudio
 
 /// A streaming voice-activity detector built from signal properties: per-band noise tracking,
