@@ -1,5 +1,5 @@
 public import EarshotSpeech
-import Foundation
+import Dispatch
 import Synchronization
 
 /// Speech to text with pocketsphinx in this process: US English only, no network, modest accuracy.

@@ -1,5 +1,11 @@
 import CPocketSphinx
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Owner of a pocketsphinx decoder: decodes one utterance at a time, as its audio arrives.
 ///
@@ -18,7 +24,7 @@ public final class PocketSphinxDecoder {
         for part in [PocketSphinxModel.Part.acousticModel, .languageModel, .dictionary] {
             let path = model.path(of: part)
             let probe = part == .acousticModel ? path + "/mdef" : path
-            guard FileManager.default.isReadableFile(atPath: probe) else {
+            guard access(probe, R_OK) == 0 else {
                 throw .modelMissing(part, path: path)
             }
         }

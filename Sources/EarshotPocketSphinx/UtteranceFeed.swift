@@ -1,5 +1,4 @@
 import EarshotSpeech
-import Foundation
 
 /// Hands an utterance's audio, one chunk at a time, from the task that reads it to the thread
 /// that decodes it.
@@ -15,7 +14,7 @@ final class UtteranceFeed: @unchecked Sendable {
         case cancelled
     }
 
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     private var pending: [Int16]?
     /// The sender of the chunk being decoded (or waiting to be), resumed when it is done with.
     private var sender: CheckedContinuation<Bool, Never>?
