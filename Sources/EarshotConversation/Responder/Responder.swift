@@ -1,4 +1,12 @@
-import Foundation
+import Dispatch
+import EarshotJSON
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Answers final transcripts with a command of the user's, so a conversation can be held
 /// hands-free without a front end: the command runs once per turn, reads the transcript, and
@@ -45,21 +53,33 @@ public final class Responder: Sendable {
         continuation.onTermination = { termination in
             if case .cancelled = termination { cancellation.cancel() }
         }
-        var environment = environment ?? ProcessInfo.processInfo.environment
+        var environment = environment ?? Self.processEnvironment
         environment["EARSHOT_TURN"] = String(turn)
         let input = Array((transcript + "\n").utf8)
         let (command, timeout, turnEnvironment) = (command, timeout, environment)
-        // Reading waits on the command for as long as it runs: a thread of its own keeps that
-        // off the few threads Swift concurrency shares.
-        let thread = Thread {
+        // Reading waits on the command for as long as it runs: a queue of its own (which dispatch
+        // gives a thread) keeps that off the few threads Swift concurrency shares.
+        DispatchQueue(label: "earshot-responder").async {
             ResponderSession.run(
                 command: command, environment: turnEnvironment, timeout: timeout, input: input,
                 cancellation: cancellation, continuation: continuation
             )
         }
-        thread.name = "earshot-responder"
-        thread.start()
         return stream
+    }
+
+    /// This process's environment variables, as `environ` holds them.
+    private static var processEnvironment: [String: String] {
+        var variables: [String: String] = [:]
+        var entry = environ
+        while let pointer = entry.pointee {
+            let text = String(cString: pointer)
+            if let equals = text.firstIndex(of: "=") {
+                variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            entry += 1
+        }
+        return variables
     }
 }
 
@@ -133,20 +153,20 @@ extension ResponderError {
     /// The command in backquotes, on one line and shortened when long: a whole script pasted
     /// into the configuration would drown the message.
     static func displayName(of command: String) -> String {
-        let line = command.split(whereSeparator: \.isNewline).joined(separator: " ")
-            .trimmingCharacters(in: .whitespaces)
-        return "`" + (line.count > 60 ? line.prefix(59) + "…" : line) + "`"
+        let joined = command.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let line = joined.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()
+        return "`" + (line.count > 60 ? String(line.prefix(59)) + "…" : String(line)) + "`"
     }
 
     private static func quoted(_ stderr: String, as format: String) -> String {
-        stderr.isEmpty ? "." : format.replacingOccurrences(of: "%@", with: stderr)
+        stderr.isEmpty ? "." : format.replacing("%@", with: stderr)
     }
 
     private static func describe(_ duration: Duration) -> String {
         let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         if seconds == 1 { return "1 second" }
         if seconds == seconds.rounded() { return "\(Int(seconds)) seconds" }
-        return String(format: "%.1f seconds", seconds)
+        return DecimalText.fixed(seconds, decimals: 1) + " seconds"
     }
 
     private static let signalNames: [Int32: String] = [

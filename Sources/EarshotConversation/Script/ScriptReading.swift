@@ -1,7 +1,7 @@
 public import EarshotSpeech
-import Foundation
 import EarshotTOML
 import EarshotVoices
+import FoundationEssentials
 
 extension ConversationScript {
     static let topLevelKeys = ["voice", "echo_gain", "echo_delay_ms", "reply"]

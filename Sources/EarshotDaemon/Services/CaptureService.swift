@@ -1,6 +1,6 @@
+import EarshotJSON
 import EarshotProtocol
 import EarshotPulse
-import Foundation
 import Logging
 import ServiceLifecycle
 
@@ -35,7 +35,7 @@ struct CaptureService: Service {
             session.publish(.device(DeviceEvent(change: .connected, source: source, sink: sink, server: server, time: time)))
         case .disconnected(let error, let retryIn):
             let seconds = Double(retryIn.components.seconds) + Double(retryIn.components.attoseconds) * 1e-18
-            let message = "The sound server went away (\(error.message)); retrying in \(String(format: "%.1f", seconds)) s."
+            let message = "The sound server went away (\(error.message)); retrying in \(DecimalText.fixed(seconds, decimals: 1)) s."
             logger.warning("\(message)", metadata: ["while": "\(error.operation)"])
             session.publish(.error(ErrorEvent(code: "sound_server_lost", message: message, retryIn: seconds, time: time)))
             session.publish(.device(DeviceEvent(change: .disconnected, source: nil, sink: nil, server: nil, time: time)))
