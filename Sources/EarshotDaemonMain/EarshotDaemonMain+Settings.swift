@@ -2,7 +2,13 @@ import ArgumentParser
 import EarshotDaemon
 import EarshotLogging
 import EarshotSettings
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension EarshotDaemonMain {
     /// The settings given as options: they override the configuration file, now and at every
@@ -55,8 +61,14 @@ extension EarshotDaemonMain {
 
     private func refuse(_ lines: [String], style: JournalLineStyle) -> Never {
         let text = lines.map { style == .journal ? "<3>\($0)\n" : "\($0)\n" }.joined()
-        FileHandle.standardError.write(Data(text.utf8))
-        Foundation.exit(Self.configurationError)
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { break }
+            bytes = bytes.dropFirst(written)
+        }
+        Glibc.exit(Self.configurationError)
     }
 
     /// EX_CONFIG (sysexits.h): the configuration is at fault.

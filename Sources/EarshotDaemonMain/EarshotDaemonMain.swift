@@ -6,7 +6,6 @@ import EarshotDetection
 import EarshotLogging
 import EarshotProtocol
 import EarshotSettings
-import Foundation
 import Logging
 
 @main
@@ -90,7 +89,7 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let style = JournalLineStyle.forStandardError(environment: ProcessInfo.processInfo.environment)
+        let style = JournalLineStyle.forStandardError()
         let level: Logger.Level = verbose ? .debug : .info
         LoggingSystem.bootstrap { label in
             JournalLogHandler.standardError(label: label, level: level, style: style)

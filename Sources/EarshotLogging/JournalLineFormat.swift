@@ -1,4 +1,3 @@
-import Foundation
 public import Logging
 
 /// Renders one log record as one line (no newline inside: a message's own line breaks become
@@ -55,13 +54,19 @@ public struct JournalLineFormat: Sendable {
 
     static func oneLine(_ text: String) -> String {
         guard text.contains(where: \.isNewline) else { return text }
-        return text.replacingOccurrences(of: "\r\n", with: "\\n").replacingOccurrences(of: "\n", with: "\\n")
-            .replacingOccurrences(of: "\r", with: "\\n")
+        // "\r\n" is one Character, and "\n" and "\r" never join others into one.
+        return text.replacing("\r\n", with: "\\n").replacing("\n", with: "\\n").replacing("\r", with: "\\n")
     }
 
     /// A value with blanks, quotes or `=` in quotes, so `key=value` pairs stay readable.
     static func quotedIfNeeded(_ value: String) -> String {
         guard value.isEmpty || value.contains(where: { $0 == " " || $0 == "\"" || $0 == "=" || $0 == "\t" }) else { return value }
-        return "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        // Scalar by scalar: a quote with an accent on it is still a quote to escape.
+        var quoted = "\""
+        for scalar in value.unicodeScalars {
+            if scalar == "\\" || scalar == "\"" { quoted.unicodeScalars.append("\\") }
+            quoted.unicodeScalars.append(scalar)
+        }
+        return quoted + "\""
     }
 }

@@ -32,11 +32,15 @@ public enum JournalLineStyle: Equatable, Sendable {
         return .plain(colour: isTerminal && !noColour && environment["TERM"] != "dumb")
     }
 
-    /// The style for this process's stderr.
-    public static func forStandardError(environment: [String: String]) -> JournalLineStyle {
+    /// The style for this process's stderr; a nil `environment` means this process's.
+    public static func forStandardError(environment: [String: String]? = nil) -> JournalLineStyle {
+        var variables: [String: String] = [:]
+        for name in ["JOURNAL_STREAM", "NO_COLOR", "TERM"] {
+            variables[name] = environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+        }
         var status = stat()
         let identity: (UInt64, UInt64)? = fstat(STDERR_FILENO, &status) == 0
             ? (UInt64(status.st_dev), UInt64(status.st_ino)) : nil
-        return detect(isTerminal: isatty(STDERR_FILENO) == 1, environment: environment, stderrIdentity: identity)
+        return detect(isTerminal: isatty(STDERR_FILENO) == 1, environment: variables, stderrIdentity: identity)
     }
 }

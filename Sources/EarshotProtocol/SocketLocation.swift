@@ -1,4 +1,10 @@
-public import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Where the daemon's socket lives: `$XDG_RUNTIME_DIR/earshot/earshot.sock`, or wherever
 /// `--socket` says.
@@ -7,15 +13,20 @@ public enum SocketLocation {
     public static let fileName = "earshot.sock"
 
     /// The default path, from `$XDG_RUNTIME_DIR` (falling back to `/run/user/<uid>`, then the
-    /// temporary directory, when it is unset).
-    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// temporary directory, when it is unset). A nil `environment` means this process's.
+    public static func defaultPath(environment: [String: String]? = nil) -> String {
         runtimeDirectory(environment: environment) + "/" + directoryName + "/" + fileName
     }
 
-    static func runtimeDirectory(environment: [String: String]) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") { return runtime }
+    static func runtimeDirectory(environment: [String: String]?) -> String {
+        func variable(_ name: String) -> String? {
+            environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+        }
+        if let runtime = variable("XDG_RUNTIME_DIR"), runtime.hasPrefix("/") { return runtime }
         let perUser = "/run/user/\(getuid())"
-        if FileManager.default.fileExists(atPath: perUser) { return perUser }
-        return NSTemporaryDirectory().hasSuffix("/") ? String(NSTemporaryDirectory().dropLast()) : NSTemporaryDirectory()
+        if access(perUser, F_OK) == 0 { return perUser }
+        // The process's temporary directory, as Foundation's NSTemporaryDirectory() finds it.
+        let temporary = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        return temporary.hasSuffix("/") ? String(temporary.dropLast()) : temporary
     }
 }

@@ -1,6 +1,4 @@
 import EarshotOpus
-public import Foundation
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -22,12 +20,14 @@ public struct RecordingStore: Sendable {
     /// The recordings in the directory; none when it does not exist. Files with other names, and
     /// anything that is not a plain file, are left out.
     public func inventory() throws(RecordingError) -> RecordingInventory {
-        let entries: [String]
-        do {
-            entries = try FileManager.default.contentsOfDirectory(atPath: directory)
-        } catch {
-            guard FileManager.default.fileExists(atPath: directory) else { return RecordingInventory(directory: directory, names: []) }
-            throw RecordingError(message: "The recordings directory \(directory) cannot be read: \(Self.reason(error)).")
+        guard let stream = opendir(directory) else {
+            guard errno != ENOENT else { return RecordingInventory(directory: directory, names: []) }
+            throw RecordingError(message: "The recordings directory \(directory) cannot be read: \(String(cString: strerror(errno))).")
+        }
+        defer { closedir(stream) }
+        var entries: [String] = []
+        while let entry = readdir(stream) {
+            entries.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
         }
         let names = entries.compactMap(RecordingName.init(fileName:)).filter { isPlainFile(path(of: $0)) }
         return RecordingInventory(directory: directory, names: names)
@@ -147,23 +147,33 @@ public struct RecordingStore: Sendable {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
     }
-
-    private static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
-    }
 }
 
 /// Where the daemon keeps debug recordings.
 public enum RecordingLocation {
     /// `$XDG_STATE_HOME/earshot/recordings`, or `$HOME/.local/state/earshot/recordings` when
     /// `XDG_STATE_HOME` is unset, empty or relative (the XDG spec says to ignore it then), or the
-    /// account's home directory when `HOME` is unset too.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state).appendingPathComponent("earshot/recordings").path
+    /// account's home directory when `HOME` is unset too. A nil `environment` means this process's.
+    public static func defaultDirectory(environment: [String: String]? = nil) -> String {
+        func variable(_ name: String) -> String? {
+            environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? FileManager.default.homeDirectoryForCurrentUser.path
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/state/earshot/recordings").path
+        if let state = variable("XDG_STATE_HOME"), state.hasPrefix("/") {
+            return joined(state, "earshot/recordings")
+        }
+        let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? accountHome
+        return joined(home, ".local/state/earshot/recordings")
+    }
+
+    /// The home directory of the account this process runs as, from the password database.
+    private static var accountHome: String {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return "/" }
+        return String(cString: directory)
+    }
+
+    /// `base/rest`, with one slash between them however `base` ends.
+    private static func joined(_ base: String, _ rest: String) -> String {
+        (base.hasSuffix("/") ? String(base.dropLast()) : base) + "/" + rest
     }
 }
 

@@ -1,5 +1,12 @@
 public import EarshotSpeech
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The voices Earshot can speak in: the bundled files, overridden and extended by the user's.
 ///
@@ -72,10 +79,10 @@ extension VoiceCatalog {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            var isDirectory: ObjCBool = false
+            var isDirectory = false
             let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
             if exists || required {
-                let reason = !exists ? "no such directory" : isDirectory.boolValue ? "directory not readable" : "not a directory"
+                let reason = !exists ? "no such directory" : isDirectory ? "directory not readable" : "not a directory"
                 problems.append(VoiceProblem(file: directory, kind: .unreadable(reason)))
             }
             return []
@@ -109,8 +116,9 @@ extension VoiceCatalog {
     /// build run from `.build/`). Nil when neither exists.
     public static func bundledDirectory(explicit: String? = nil, executablePath: String? = nil) -> String? {
         if let explicit { return explicit }
-        let executable = executablePath.map { URL(fileURLWithPath: $0) } ?? Bundle.main.executableURL
-        if let executable {
+        // The kernel's link to this process's executable, symbolic links already followed.
+        let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        if let executable = (executablePath ?? running).map({ URL(fileURLWithPath: $0) }) {
             let installed = executable.resolvingSymlinksInPath().deletingLastPathComponent()
                 .appendingPathComponent("../share/earshot/voices").standardizedFileURL.path
             if isDirectory(installed) { return installed }
@@ -127,16 +135,18 @@ extension VoiceCatalog {
     /// `XDG_CONFIG_HOME` is unset, empty or relative (as the XDG spec says to ignore it);
     /// nil without either. A nil `environment` means this process's.
     public static func userDirectory(environment: [String: String]? = nil) -> String? {
-        let environment = environment ?? ProcessInfo.processInfo.environment
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+        func variable(_ name: String) -> String? {
+            environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+        }
+        if let config = variable("XDG_CONFIG_HOME"), config.hasPrefix("/") {
             return URL(fileURLWithPath: config).appendingPathComponent("earshot/voices").path
         }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        guard let home = variable("HOME"), !home.isEmpty else { return nil }
         return URL(fileURLWithPath: home).appendingPathComponent(".config/earshot/voices").path
     }
 
     private static func isDirectory(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        var isDirectory = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory
     }
 }

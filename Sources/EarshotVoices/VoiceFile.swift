@@ -1,6 +1,6 @@
 public import EarshotSpeech
-import Foundation
 import EarshotTOML
+import FoundationEssentials
 
 /// Reads one voice file: TOML whose file name (lower-cased, without `.toml`) is the voice's id.
 ///

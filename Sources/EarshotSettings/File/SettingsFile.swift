@@ -1,5 +1,12 @@
-import Foundation
 import EarshotTOML
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads Earshot's configuration file (TOML; `config.example.toml` shows every key):
 ///
@@ -17,9 +24,9 @@ public enum SettingsFile {
     /// Reads and parses the file at `path`; nil when there is no such file (the defaults apply).
     /// Problems name the file as `path` is written.
     public static func read(path: String) throws(SettingsFileError) -> Settings? {
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
-        guard !isDirectory.boolValue else { throw unreadable(path, "it is a directory, not a file") }
+        guard !isDirectory else { throw unreadable(path, "it is a directory, not a file") }
         guard FileManager.default.isReadableFile(atPath: path) else { throw unreadable(path, "permission denied") }
         guard let data = FileManager.default.contents(atPath: path) else { throw unreadable(path, "reading it failed") }
         guard let text = String(data: data, encoding: .utf8) else { throw unreadable(path, "it is not UTF-8 text") }
@@ -123,11 +130,13 @@ public enum SettingsLocation {
     /// `XDG_CONFIG_HOME` is unset, empty or relative (the XDG spec says to ignore it then); nil
     /// without either. A nil `environment` means this process's.
     public static func defaultPath(environment: [String: String]? = nil) -> String? {
-        let environment = environment ?? ProcessInfo.processInfo.environment
-        if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") {
+        func variable(_ name: String) -> String? {
+            environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+        }
+        if let config = variable("XDG_CONFIG_HOME"), config.hasPrefix("/") {
             return URL(fileURLWithPath: config).appendingPathComponent("earshot/config.toml").path
         }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
+        guard let home = variable("HOME"), !home.isEmpty else { return nil }
         return URL(fileURLWithPath: home).appendingPathComponent(".config/earshot/config.toml").path
     }
 }
