@@ -89,13 +89,19 @@ public struct TOMLTableReader<Problem> {
     /// ``integer(_:in:expected:)``, else "a number" and "within 0.5...2.5".
     public mutating func number(_ key: String, in range: ClosedRange<Double>, expected: String? = nil) -> Double? {
         guard let value = table[key] else { return nil }
-        guard let number = value.number else {
+        // One switch, rather than `value.number` then `value.integer`: Swift 6.3's optimizer
+        // crashes on the latter (CopyPropagation, "Found ownership error").
+        let number: Double, written: String
+        switch value.kind {
+        case .integer(let integer): (number, written) = (Double(integer), String(integer))
+        case .float(let float): (number, written) = (float, String(float))
+        default:
             report(key, .wrongType(expected: expected ?? "a number", found: value.phrase))
             return nil
         }
         guard range.contains(number) else {
             let allowed = expected ?? "within \(Self.format(range.lowerBound))...\(Self.format(range.upperBound))"
-            report(key, .outOfRange(allowed: allowed, found: value.integer.map(String.init) ?? String(number)))
+            report(key, .outOfRange(allowed: allowed, found: written))
             return nil
         }
         return number
