@@ -116,9 +116,9 @@ extension VoiceCatalog {
     /// build run from `.build/`). Nil when neither exists.
     public static func bundledDirectory(explicit: String? = nil, executablePath: String? = nil) -> String? {
         if let explicit { return explicit }
-        // The kernel's link to this process's executable, symbolic links already followed.
-        let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        if let executable = (executablePath ?? running).map({ URL(fileURLWithPath: $0) }) {
+        // Without a path, the kernel's link to this process's executable (links already followed).
+        let path = executablePath ?? (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        if let executable = path.map({ URL(fileURLWithPath: $0) }) {
             let installed = executable.resolvingSymlinksInPath().deletingLastPathComponent()
                 .appendingPathComponent("../share/earshot/voices").standardizedFileURL.path
             if isDirectory(installed) { return installed }
