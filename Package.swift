@@ -75,7 +75,12 @@ let package = Package(
         ),
         // Embedded speech engines from Debian: pocketsphinx (STT), flite and espeak-ng (TTS).
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "earshot-pocketsphinx"),
-        .target(name: "EarshotPocketSphinx", dependencies: ["CPocketSphinx", "EarshotSpeech"], swiftSettings: strict),
+        .target(
+            name: "EarshotPocketSphinx",
+            dependencies: ["CPocketSphinx", "EarshotSpeech"],
+            exclude: ["Model/top_words.py"],
+            swiftSettings: strict
+        ),
         .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
         .target(name: "EarshotFlite", dependencies: ["CFlite", "EarshotSpeech"], swiftSettings: strict),
         .systemLibrary(name: "CEspeak", providers: [.apt(["libespeak-ng-dev"])]),
