@@ -16,88 +16,62 @@ enum TurnRequest {
         let response = try daemon.withConnection { connection throws(ClientError) in try connection.request(command) }
         ConsoleOutput.line(StateSummary.line(response.state))
     }
-}
 
-struct StartCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "start",
-        abstract: "Turn voice mode on: open the microphone and listen.",
-        discussion: TurnRequest.discussion
-    )
-
-    @OptionGroup var daemon: DaemonOptions
-
-    func run() throws {
-        try TurnRequest.run(.start, daemon)
+    static func configuration(_ name: String, abstract: String) -> CommandConfiguration {
+        CommandConfiguration(commandName: name, abstract: abstract, discussion: discussion)
     }
 }
 
-struct DismissCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "dismiss",
-        abstract: "Turn voice mode off (the red X): stop whatever is happening and close the microphone.",
-        discussion: TurnRequest.discussion
-    )
+/// A command that sends one voice-UI control and prints the state it led to.
+protocol TurnControlCommand: ParsableCommand {
+    static var control: Command { get }
+    var daemon: DaemonOptions { get }
+}
 
-    @OptionGroup var daemon: DaemonOptions
-
+extension TurnControlCommand {
     func run() throws {
-        try TurnRequest.run(.dismiss, daemon)
+        try TurnRequest.run(Self.control, daemon)
     }
 }
 
-struct StopCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "stop",
-        abstract: "Stop the reply that is playing (the white square).",
-        discussion: TurnRequest.discussion
-    )
+struct StartCommand: TurnControlCommand {
+    static let configuration = TurnRequest.configuration("start", abstract: "Turn voice mode on: open the microphone and listen.")
+    static let control = Command.start
 
     @OptionGroup var daemon: DaemonOptions
-
-    func run() throws {
-        try TurnRequest.run(.stop, daemon)
-    }
 }
 
-struct CancelCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "cancel",
-        abstract: "Cancel the turn being heard or thought about.",
-        discussion: TurnRequest.discussion
-    )
+struct DismissCommand: TurnControlCommand {
+    static let configuration = TurnRequest.configuration("dismiss", abstract: "Turn voice mode off (the red X): stop whatever is happening and close the microphone.")
+    static let control = Command.dismiss
 
     @OptionGroup var daemon: DaemonOptions
-
-    func run() throws {
-        try TurnRequest.run(.cancel, daemon)
-    }
 }
 
-struct MuteCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mute",
-        abstract: "Mute the microphone; voice mode stays on.",
-        discussion: TurnRequest.discussion
-    )
+struct StopCommand: TurnControlCommand {
+    static let configuration = TurnRequest.configuration("stop", abstract: "Stop the reply that is playing (the white square).")
+    static let control = Command.stop
 
     @OptionGroup var daemon: DaemonOptions
-
-    func run() throws {
-        try TurnRequest.run(.mute, daemon)
-    }
 }
 
-struct UnmuteCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "unmute",
-        abstract: "Unmute the microphone.",
-        discussion: TurnRequest.discussion
-    )
+struct CancelCommand: TurnControlCommand {
+    static let configuration = TurnRequest.configuration("cancel", abstract: "Cancel the turn being heard or thought about.")
+    static let control = Command.cancel
 
     @OptionGroup var daemon: DaemonOptions
+}
 
-    func run() throws {
-        try TurnRequest.run(.unmute, daemon)
-    }
+struct MuteCommand: TurnControlCommand {
+    static let configuration = TurnRequest.configuration("mute", abstract: "Mute the microphone; voice mode stays on.")
+    static let control = Command.mute
+
+    @OptionGroup var daemon: DaemonOptions
+}
+
+struct UnmuteCommand: TurnControlCommand {
+    static let configuration = TurnRequest.configuration("unmute", abstract: "Unmute the microphone.")
+    static let control = Command.unmute
+
+    @OptionGroup var daemon: DaemonOptions
 }
