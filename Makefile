@@ -28,6 +28,8 @@ POCKETSPHINX_MODEL   ?= $(POCKETSPHINX_PREFIX)/share/pocketsphinx/model/en-us
 # full 135k-entry dictionary costs 28 MB more and recognises no better on vad-dev).
 POCKETSPHINX_WORDS   ?= 40000
 DEPS_DIR             ?= .deps
+# Installing into the system needs root: sudo unless make already runs as root.
+SUDO                 := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Real Wyoming servers from PyPI that the tests talk to, in a private venv.
 PEERS_VENV   ?= .venv
 PEERS        ?= wyoming==1.10.2 wyoming-ovos-stt==0.2.0 ovos-stt-plugin-pocketsphinx==0.1.1 \
@@ -48,9 +50,8 @@ deps:
 	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
-	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 $$missing; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends -o DPkg::Lock::Timeout=300 $$missing; \
 	fi
 	@$(MAKE) --no-print-directory pocketsphinx
 
@@ -62,7 +63,7 @@ pocketsphinx: pocketsphinx-library
 	  mkdir -p $(DEPS_DIR) && \
 	  python3 Sources/EarshotPocketSphinx/Model/top_words.py $(POCKETSPHINX_MODEL)/en-us.lm.bin \
 	    $(POCKETSPHINX_MODEL)/cmudict-en-us.dict $(POCKETSPHINX_WORDS) $(DEPS_DIR)/earshot-top-words.dict && \
-	  $$( [ "$$(id -u)" = 0 ] || echo sudo ) install -m 0644 $(DEPS_DIR)/earshot-top-words.dict $(POCKETSPHINX_MODEL)/; }
+	  $(SUDO) install -m 0644 $(DEPS_DIR)/earshot-top-words.dict $(POCKETSPHINX_MODEL)/; }
 
 pocketsphinx-library:
 	@if pkg-config --exact-version=$(POCKETSPHINX_VERSION) earshot-pocketsphinx 2>/dev/null; then exit 0; fi; \
@@ -81,14 +82,13 @@ pocketsphinx-library:
 	  -DCMAKE_INSTALL_LIBDIR=lib >$(DEPS_DIR)/pocketsphinx-build.log 2>&1; \
 	$(DEPS_DIR)/tools/bin/cmake --build $$src/build -j2 >>$(DEPS_DIR)/pocketsphinx-build.log 2>&1 || \
 	  { echo "pocketsphinx $(POCKETSPHINX_VERSION) did not build: see $(DEPS_DIR)/pocketsphinx-build.log"; exit 1; }; \
-	SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	$$SUDO $(DEPS_DIR)/tools/bin/cmake --install $$src/build >>$(DEPS_DIR)/pocketsphinx-build.log 2>&1; \
-	$$SUDO ln -sf libpocketsphinx.a $(POCKETSPHINX_PREFIX)/lib/libearshot-pocketsphinx.a; \
+	$(SUDO) $(DEPS_DIR)/tools/bin/cmake --install $$src/build >>$(DEPS_DIR)/pocketsphinx-build.log 2>&1; \
+	$(SUDO) ln -sf libpocketsphinx.a $(POCKETSPHINX_PREFIX)/lib/libearshot-pocketsphinx.a; \
 	printf '%s\n' "prefix=$(POCKETSPHINX_PREFIX)" "Name: earshot-pocketsphinx" \
 	  "Description: pocketsphinx $(POCKETSPHINX_VERSION) for Earshot, static, with its US English model" \
 	  "Version: $(POCKETSPHINX_VERSION)" 'Libs: -L$${prefix}/lib -learshot-pocketsphinx -lm' \
 	  'Cflags: -I$${prefix}/include -I$${prefix}/include/pocketsphinx' > $(DEPS_DIR)/earshot-pocketsphinx.pc; \
-	$$SUDO install -D -m 0644 $(DEPS_DIR)/earshot-pocketsphinx.pc $(PKG_CONFIG_DIR)/earshot-pocketsphinx.pc; \
+	$(SUDO) install -D -m 0644 $(DEPS_DIR)/earshot-pocketsphinx.pc $(PKG_CONFIG_DIR)/earshot-pocketsphinx.pc; \
 	pkg-config --exact-version=$(POCKETSPHINX_VERSION) earshot-pocketsphinx || \
 	  { echo "pocketsphinx $(POCKETSPHINX_VERSION) was installed but pkg-config does not find $(PKG_CONFIG_DIR)/earshot-pocketsphinx.pc"; exit 1; }
 

@@ -49,9 +49,6 @@ enum TranscriptionBench {
             let finished = Date()
             let reference = words(utterance.text), hypothesis = words(text)
             let errors = editDistance(reference, hypothesis)
-            if ProcessInfo.processInfo.environment["EARSHOT_WER_DETAILS"] != nil {
-                print("\(utterance.scene) \(errors)/\(reference.count): \(utterance.text) → \(text)")
-            }
             let seconds = Double(utterance.samples.count) / 16_000
             func add(_ tally: inout Tally) {
                 tally.utterances += 1

@@ -47,7 +47,7 @@ final class ClientConnection: Sendable {
     /// Offers a published event; callable from any thread, it never waits for the client.
     func deliver(_ line: ByteBuffer, as deliveryClass: DeliveryClass) -> Delivery {
         outbox.withLock { outbox in
-            switch outbox.queue.offer(line, as: deliveryClass) {
+            switch outbox.queue.offer(line, as: deliveryClass, canSendNow: outbox.socket != nil) {
             case .skipped, .queued(startDraining: false): .handled
             case .queued(startDraining: true): .drainNeeded
             case .sendNow: outbox.send(line) ? .drainNeeded : .handled
@@ -59,10 +59,7 @@ final class ClientConnection: Sendable {
 
     /// Gives the connection a socket of its own to send events on.
     func sendDirectly(through socket: SubscriberSocket) {
-        outbox.withLock { outbox in
-            outbox.socket = socket
-            outbox.queue.sendsDirectly = true
-        }
+        outbox.withLock { $0.socket = socket }
     }
 
     /// Asks the connection's event loop to write out the queue.

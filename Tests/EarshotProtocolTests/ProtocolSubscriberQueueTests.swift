@@ -85,34 +85,32 @@ import Testing
     @Test func sendsStraightAwayOnlyWhenNothingWaitsOrIsBeingWritten() {
         var queue = subscribed()
         #expect(queue.offer(1, as: .essential(.state)) == .queued(startDraining: true))
-        queue.sendsDirectly = true
         // A drain is under way: the next line waits its turn.
-        #expect(queue.offer(2, as: .essential(.state)) == .queued(startDraining: false))
+        #expect(queue.offer(2, as: .essential(.state), canSendNow: true) == .queued(startDraining: false))
         #expect(queue.dequeue(upTo: 5) == [1, 2])
         #expect(queue.dequeue(upTo: 5) == [])
         // The loop's write of 1 and 2 has not finished: 3 must not overtake it.
-        #expect(queue.offer(3, as: .essential(.state)) == .queued(startDraining: true))
+        #expect(queue.offer(3, as: .essential(.state), canSendNow: true) == .queued(startDraining: true))
         #expect(queue.dequeue(upTo: 5) == [3])
         #expect(queue.dequeue(upTo: 5) == [])
         queue.loopWriteFinished()
-        #expect(queue.offer(4, as: .essential(.state)) == .queued(startDraining: true))
+        #expect(queue.offer(4, as: .essential(.state), canSendNow: true) == .queued(startDraining: true))
         #expect(queue.dequeue(upTo: 5) == [4])
         #expect(queue.dequeue(upTo: 5) == [])
         queue.loopWriteFinished()
         queue.loopWriteFinished()
-        #expect(queue.offer(5, as: .level(.mic, time: 0.02)) == .sendNow)
-        #expect(queue.offer(6, as: .essential(.speech)) == .sendNow)
+        #expect(queue.offer(5, as: .level(.mic, time: 0.02), canSendNow: true) == .sendNow)
+        #expect(queue.offer(6, as: .essential(.speech), canSendNow: true) == .sendNow)
         #expect(queue.isEmpty)
         // Thinning and topics still come first.
-        #expect(queue.offer(7, as: .level(.mic, time: 0.021)) == .skipped)
+        #expect(queue.offer(7, as: .level(.mic, time: 0.021), canSendNow: true) == .skipped)
     }
 
     @Test func theRestOfALineGoesFirstAndSurvivesUnsubscribing() {
         var queue = subscribed()
-        queue.sendsDirectly = true
-        #expect(queue.offer(1, as: .essential(.state)) == .sendNow)
+        #expect(queue.offer(1, as: .essential(.state), canSendNow: true) == .sendNow)
         queue.sendFellShort(remainder: 100)
-        #expect(queue.offer(2, as: .essential(.state)) == .queued(startDraining: false))
+        #expect(queue.offer(2, as: .essential(.state), canSendNow: true) == .queued(startDraining: false))
         #expect(queue.offerResponse(3) == .queued(startDraining: false))
         queue.unsubscribe()
         #expect(queue.dequeue(upTo: 5) == [100, 3])

@@ -73,9 +73,6 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
     @usableFromInline var draining = false
     /// Batches and responses handed to the event loop whose writes have not completed.
     @usableFromInline var loopWritesInFlight = 0
-    /// Whether offered events may be sent by the offering thread (the server has a socket
-    /// descriptor of its own for this client).
-    public var sendsDirectly = false
 
     /// Nothing queued, nothing draining, nothing written by the event loop still under way.
     @usableFromInline var isIdle: Bool {
@@ -108,8 +105,10 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         entries.removeAll { $0.kind != .mustSend }
     }
 
+    /// Offers an event. With `canSendNow` (the caller holds a socket of its own for the client),
+    /// an idle queue answers `sendNow` instead of queueing it.
     @inlinable
-    public mutating func offer(_ payload: Payload, as deliveryClass: DeliveryClass) -> OfferAction {
+    public mutating func offer(_ payload: Payload, as deliveryClass: DeliveryClass, canSendNow: Bool = false) -> OfferAction {
         guard !closed, let subscription, subscription.topics.contains(deliveryClass.topic) else { return .skipped }
         let kind: Kind
         switch deliveryClass {
@@ -119,7 +118,7 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         case .essential:
             kind = .event
         }
-        if sendsDirectly, isIdle { return .sendNow }
+        if canSendNow, isIdle { return .sendNow }
         let isLevel = kind == .level
         let entry = Entry(payload: payload, kind: kind)
         if entries.count < capacity {
