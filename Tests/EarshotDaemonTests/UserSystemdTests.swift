@@ -48,7 +48,8 @@ struct UserSystemdTests {
         #expect(status.status == 0, "earshot status: \(status.output)\nearshotd's log:\n\(log())")
         let idle = "idle (voice mode off); socket \(Self.socket)"
         #expect(systemd.wait(for: "StatusText", of: "earshotd.service", timeout: .seconds(10)) { $0 == idle } == idle, "earshotd's log:\n\(log())")
-        #expect(systemd.property("ActiveState", of: "earshotd.service") == "active")
+        // The status line can reach systemd before READY=1 (the audio still connecting): wait for it.
+        #expect(systemd.wait(for: "ActiveState", of: "earshotd.service", timeout: .seconds(10)) { $0 == "active" } == "active")
         let firstPid = systemd.property("MainPID", of: "earshotd.service")
 
         #expect(systemd.run(earshot, "start", "--socket", Self.socket).status == 0)
