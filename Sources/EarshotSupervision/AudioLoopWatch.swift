@@ -64,7 +64,7 @@ public struct AudioLoopSample: Equatable, Sendable {
     public var time: Duration
     /// Whether front ends can connect: the socket listens.
     public var isSocketListening: Bool
-    /// Turns of the audio thread so far (the engine's heartbeat): at least one a second while alive.
+    /// Turns of the audio thread so far (the engine's heartbeat): four a second while alive.
     public var audioThreadTurns: Int
     /// Frames delivered by the sound server so far.
     public var framesCaptured: Int

@@ -57,7 +57,7 @@ public struct PulseEngineCounters: Sendable, Hashable {
     public var overflowFrames: Int
     /// Times the engine connected again after losing the server.
     public var reconnects: Int
-    /// Turns of libpulse's mainloop thread, one a second: when they stop, the thread (and a frame
+    /// Turns of libpulse's mainloop thread, four a second: when they stop, the thread (and a frame
     /// handler running on it) is stuck.
     public var heartbeats: Int
 

@@ -74,12 +74,16 @@ extension PulseSession {
         armSilenceTimer()
     }
 
+    /// Well inside the shortest stall limit (a 1 s watchdog): a beat as long as the limit let
+    /// the watchdog's sampling read a live loop as stuck now and then.
+    static let heartbeatInterval = Duration.milliseconds(250)
+
     func startHeartbeat() {
         guard heartbeatTimer == nil else { return }
-        heartbeatTimer = mainloop.makeTimer(after: .seconds(1), callback: { _, _, _, userdata in
+        heartbeatTimer = mainloop.makeTimer(after: Self.heartbeatInterval, callback: { _, _, _, userdata in
             guard let session = PulseSession.from(userdata), let timer = session.heartbeatTimer else { return }
             session.heartbeats.add(1, ordering: .relaxed)
-            session.mainloop.restartTimer(timer, after: .seconds(1))
+            session.mainloop.restartTimer(timer, after: PulseSession.heartbeatInterval)
         }, userdata: userdata)
     }
 
