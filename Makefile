@@ -30,10 +30,12 @@ POCKETSPHINX_WORDS   ?= 40000
 DEPS_DIR             ?= .deps
 # Installing into the system needs root: sudo unless make already runs as root.
 SUDO                 := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Real Wyoming servers from PyPI that the tests talk to, in a private venv.
+# Real Wyoming servers from PyPI that the tests talk to, and the official OpenAI client that checks
+# the OpenAI-compatible test server (Tests/Peers), in a private venv.
 PEERS_VENV   ?= .venv
 PEERS        ?= wyoming==1.10.2 wyoming-ovos-stt==0.2.0 ovos-stt-plugin-pocketsphinx==0.1.1 \
-                wyoming-ovos-tts==0.2.0 ovos-tts-plugin-espeakng==0.0.2 ovos-plugin-manager==0.9.0
+                wyoming-ovos-tts==0.2.0 ovos-tts-plugin-espeakng==0.0.2 ovos-plugin-manager==0.9.0 \
+                openai==3.54.0
 # Where `make install` puts things (DESTDIR for staging, as packagers expect).
 PREFIX       ?= /usr/local
 BINDIR       ?= $(PREFIX)/bin

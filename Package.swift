@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
         // Pure logic: no C dependency, no audio hardware. Dependencies run one way:
@@ -56,7 +57,7 @@ let package = Package(
         // The configuration file (TOML): every setting with its default, checked with line numbers (pure).
         .target(
             name: "EarshotSettings",
-            dependencies: ["EarshotDetection", "EarshotSpeech", "EarshotTOML"],
+            dependencies: ["EarshotDetection", "EarshotSpeech", "EarshotTOML", "EarshotOpenAI"],
             swiftSettings: strict
         ),
         // Log lines for journald or a terminal (swift-log handler).
@@ -68,6 +69,21 @@ let package = Package(
             dependencies: [
                 "EarshotWyoming", "EarshotSpeech",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict
+        ),
+        // The OpenAI audio API (whisper.cpp's server, speaches, Kokoro-FastAPI, OpenAI): its
+        // addresses, requests, event stream and failures (pure), and a client on AsyncHTTPClient.
+        .target(name: "EarshotOpenAI", dependencies: ["EarshotAudio", "EarshotJSON", "EarshotSpeech"], swiftSettings: strict),
+        .target(
+            name: "EarshotOpenAIClient",
+            dependencies: [
+                "EarshotOpenAI", "EarshotSpeech",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -90,6 +106,7 @@ let package = Package(
             name: "EarshotBackends",
             dependencies: [
                 "EarshotSpeech", "EarshotPocketSphinx", "EarshotFlite", "EarshotEspeak", "EarshotWyomingClient",
+                "EarshotOpenAI", "EarshotOpenAIClient",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -273,6 +290,14 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
+            name: "EarshotOpenAITests",
+            dependencies: [
+                "EarshotOpenAI", "EarshotOpenAIClient", "EarshotSpeech", "EarshotAudio", "EarshotJSON", "EarshotConversation",
+                "EarshotTestSupport",
+            ],
+            swiftSettings: strict
+        ),
+        .testTarget(
             name: "EarshotSettingsTests",
             dependencies: ["EarshotSettings", "EarshotDetection", "EarshotBackends", "EarshotTestSupport"],
             swiftSettings: strict
@@ -291,7 +316,7 @@ let package = Package(
             name: "EarshotConversationTests",
             dependencies: [
                 "EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotPipelineWire", "EarshotAudio", "EarshotDetection",
-                "EarshotWyomingClient", "EarshotTestSupport", "EarshotBackends", "EarshotVoices",
+                "EarshotWyomingClient", "EarshotOpenAI", "EarshotOpenAIClient", "EarshotTestSupport", "EarshotBackends", "EarshotVoices",
             ],
             swiftSettings: strict
         ),

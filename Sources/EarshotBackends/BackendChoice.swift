@@ -1,12 +1,14 @@
+public import EarshotOpenAI
 public import EarshotWyomingClient
 
 /// Which backend does a speech job, as configured: `embedded` (the default: pocketsphinx for
-/// speech-to-text, flite and espeak-ng for text-to-speech), `none`, or a Wyoming server's address
-/// (`tcp://host:port`, `unix:///path`).
+/// speech-to-text, flite and espeak-ng for text-to-speech), `none`, a Wyoming server's address
+/// (`tcp://host:port`, `unix:///path`) or an OpenAI-compatible server's (`openai+http://host:port/v1`).
 public enum BackendChoice: Equatable, Sendable, CustomStringConvertible {
     case none
     case embedded
     case wyoming(WyomingEndpoint)
+    case openAI(OpenAIEndpoint)
 
     /// The job a backend is chosen for: it decides the engine names accepted for `embedded`.
     public enum Role: String, Sendable {
@@ -27,6 +29,12 @@ public enum BackendChoice: Equatable, Sendable, CustomStringConvertible {
             self = .none
         } else if role.embeddedEngines.contains(name) {
             self = .embedded
+        } else if OpenAIEndpoint.isOpenAIAddress(text) {
+            do {
+                self = .openAI(try OpenAIEndpoint(parsing: text))
+            } catch {
+                throw BackendChoiceError(text: text, kind: role.rawValue, reason: error.description)
+            }
         } else {
             do {
                 self = .wyoming(try WyomingEndpoint(parsing: text))
@@ -41,6 +49,7 @@ public enum BackendChoice: Equatable, Sendable, CustomStringConvertible {
         case .none: "none"
         case .embedded: "embedded"
         case .wyoming(let endpoint): endpoint.description
+        case .openAI(let endpoint): endpoint.description
         }
     }
 }
@@ -54,6 +63,6 @@ public struct BackendChoiceError: Error, Equatable, Sendable, CustomStringConver
     public var description: String {
         text.contains("://")
             ? "\"\(text)\" is not a usable \(kind) server address: \(reason)"
-            : "\"\(text)\" is not a \(kind) backend: use embedded, none, tcp://HOST:PORT or unix:///PATH."
+            : "\"\(text)\" is not a \(kind) backend: use embedded, none, tcp://HOST:PORT, unix:///PATH or openai+http://HOST:PORT/v1."
     }
 }

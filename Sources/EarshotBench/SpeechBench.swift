@@ -31,11 +31,11 @@ enum SpeechBench {
         try timed("embedded STT") {
             rows += try transcription(stt: "embedded", label: "embedded (pocketsphinx)", repeats: repeats, notes: &notes)
         }
-        if WyomingServerProcess.isAvailable {
+        if SpeechServerProcess.isAvailable {
             try timed("Wyoming STT") { rows += try wyomingTranscription(repeats: repeats, notes: &notes) }
         } else {
             notes.append("Wyoming STT rows skipped: the Wyoming servers are not installed in "
-                + "\(WyomingServerProcess.venvPath) (run `make peers`).")
+                + "\(SpeechServerProcess.venvPath) (run `make peers`).")
         }
 
         print("Speech latency: the real daemon on a private PulseAudio, \(repeats) repetitions each (ms)")
@@ -49,7 +49,7 @@ enum SpeechBench {
     }
 
     static func wyomingTranscription(repeats: Int, notes: inout [String]) throws -> [LatencySample] {
-        let server = try WyomingServerProcess(.speechToText)
+        let server = try SpeechServerProcess(.speechToText)
         ChildGuard.register(server.pid)
         defer {
             let pid = server.pid

@@ -36,8 +36,17 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Sink (speaker) to play to (default: follow the server's default).")
     var sink: String?
 
-    @Option(help: "Transcription: embedded (pocketsphinx), none, or a Wyoming server (tcp://HOST:PORT, unix:///PATH) (default: embedded).")
+    @Option(help: "Transcription: embedded (pocketsphinx), none, a Wyoming server (tcp://HOST:PORT, unix:///PATH) or an OpenAI-compatible one (openai+http://HOST:PORT/v1) (default: embedded).")
     var stt: String?
+
+    @Option(help: "The model a transcription server is asked for (default: the server's; whisper-1 for OpenAI-compatible servers).")
+    var sttModel: String?
+
+    @Option(help: "A file (mode 0600) holding the transcription server's OpenAI API key (default: OPENAI_API_KEY).")
+    var sttApiKeyFile: String?
+
+    @Option(help: "A file (mode 0600) holding the speech server's OpenAI API key (default: OPENAI_API_KEY).")
+    var ttsApiKeyFile: String?
 
     @Option(help: "Language of the speech (BCP 47) (default: en-US).")
     var language: String?
@@ -51,7 +60,7 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Seconds the responder may stay silent before it is stopped (default: 30).")
     var responderTimeout: Double?
 
-    @Option(help: "Speech: embedded (flite, espeak-ng), none, or a Wyoming server (tcp://HOST:PORT, unix:///PATH) (default: embedded).")
+    @Option(help: "Speech: embedded (flite, espeak-ng), none, a Wyoming server (tcp://HOST:PORT, unix:///PATH) or an OpenAI-compatible one (openai+http://HOST:PORT/v1) (default: embedded).")
     var tts: String?
 
     @Option(help: "The voice replies are spoken in: breeze, cove, sky, juniper, ember, or one of your own (default: breeze).")

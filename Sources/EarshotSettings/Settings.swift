@@ -82,22 +82,29 @@ extension Settings {
 
     /// `[transcription]`: who turns speech into text, and in which language.
     public struct Transcription: Equatable, Sendable {
-        /// `embedded` (pocketsphinx), `none`, or a Wyoming server (`tcp://HOST:PORT`, `unix:///PATH`).
+        /// `embedded` (pocketsphinx), `none`, a Wyoming server (`tcp://HOST:PORT`, `unix:///PATH`)
+        /// or an OpenAI-compatible one (`openai+http://HOST:PORT/v1`).
         public var backend = "embedded"
         /// The language spoken (BCP 47).
         public var language = "en-US"
+        /// The model a server backend is asked for; nil: the server's default.
+        public var model: String?
+        /// The file holding an OpenAI-compatible server's API key (mode 0600); nil: `OPENAI_API_KEY`.
+        public var apiKeyFile: String?
 
         public init() {}
     }
 
     /// `[speech]`: who speaks replies, and in which voice.
     public struct Speech: Equatable, Sendable {
-        /// `embedded` (flite, espeak-ng), `none`, or a Wyoming server.
+        /// `embedded` (flite, espeak-ng), `none`, a Wyoming server or an OpenAI-compatible one.
         public var backend = "embedded"
         /// The voice replies are spoken in, by id or name.
         public var voice = "breeze"
         /// Where the bundled voices are; nil: next to the executable, or the source checkout.
         public var voicesDirectory: String?
+        /// The file holding an OpenAI-compatible server's API key (mode 0600); nil: `OPENAI_API_KEY`.
+        public var apiKeyFile: String?
 
         public init() {}
     }

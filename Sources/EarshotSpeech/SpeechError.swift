@@ -15,10 +15,13 @@ public struct SpeechError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var kind: Kind
     public var message: String
+    /// How long the backend asked to be left alone before the next try (HTTP's `Retry-After`).
+    public var retryAfter: Duration?
 
-    public init(_ kind: Kind, _ message: String) {
+    public init(_ kind: Kind, _ message: String, retryAfter: Duration? = nil) {
         self.kind = kind
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     /// Whether sending the same request (an utterance, a text) again later may succeed.

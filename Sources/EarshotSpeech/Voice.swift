@@ -12,10 +12,11 @@ public struct Voice: Equatable, Sendable {
     public var flite: Flite?
     public var espeak: Espeak?
     public var wyoming: Wyoming?
+    public var openAI: OpenAI?
 
     public init(
         id: String, displayName: String, summary: String, language: String,
-        flite: Flite? = nil, espeak: Espeak? = nil, wyoming: Wyoming? = nil
+        flite: Flite? = nil, espeak: Espeak? = nil, wyoming: Wyoming? = nil, openAI: OpenAI? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -24,6 +25,7 @@ public struct Voice: Equatable, Sendable {
         self.flite = flite
         self.espeak = espeak
         self.wyoming = wyoming
+        self.openAI = openAI
     }
 
     /// flite settings (English only).
@@ -66,6 +68,24 @@ public struct Voice: Equatable, Sendable {
         public init(voice: String, speaker: String? = nil) {
             self.voice = voice
             self.speaker = speaker
+        }
+    }
+
+    /// What to ask an OpenAI-compatible speech server for (`POST audio/speech`).
+    public struct OpenAI: Equatable, Sendable {
+        /// The server's voice: OpenAI's `alloy`, `nova`, …, or a server's own (Kokoro's `af_heart`).
+        public var voice: String
+        public var model: String
+        /// The rate of the server's `pcm` audio: 24 kHz at OpenAI, Kokoro-FastAPI and speaches.
+        public var sampleRate: Int
+
+        public static let defaultModel = "tts-1"
+        public static let defaultSampleRate = 24_000
+
+        public init(voice: String, model: String = defaultModel, sampleRate: Int = defaultSampleRate) {
+            self.voice = voice
+            self.model = model
+            self.sampleRate = sampleRate
         }
     }
 

@@ -22,14 +22,20 @@ import FoundationEssentials
 /// [wyoming]
 /// voice = "en_US-amy-medium"
 /// speaker = "0"                        # optional
+///
+/// [openai]                             # an OpenAI-compatible server (audio/speech)
+/// voice = "nova"
+/// model = "tts-1"                      # optional, tts-1 when left out
+/// sample_rate = 24000                  # optional: the rate of the server's pcm audio
 /// ```
 ///
 /// Unknown keys are errors, not ignored, so a misspelt setting does not silently fall back.
 public enum VoiceFile {
-    static let topLevelKeys = ["name", "description", "language", "flite", "espeak-ng", "wyoming"]
+    static let topLevelKeys = ["name", "description", "language", "flite", "espeak-ng", "wyoming", "openai"]
     static let fliteKeys = ["voice", "duration_stretch", "f0_mean_hz"]
     static let espeakKeys = ["voice", "rate_wpm", "pitch"]
     static let wyomingKeys = ["voice", "speaker"]
+    static let openAIKeys = ["voice", "model", "sample_rate"]
     /// The voices compiled into Debian's flite.
     public static let fliteVoices = ["kal", "kal16", "awb", "rms", "slt"]
 
@@ -66,11 +72,12 @@ public enum VoiceFile {
         if let language, !LanguageTag.isWellFormed(language) {
             reader.report("language", .outOfRange(allowed: "a BCP 47 tag such as en-US", found: quoted(language)))
         }
-        var flite: Voice.Flite?, espeak: Voice.Espeak?, wyoming: Voice.Wyoming?
+        var flite: Voice.Flite?, espeak: Voice.Espeak?, wyoming: Voice.Wyoming?, openAI: Voice.OpenAI?
         if let section = reader.section("flite") { flite = readFlite(section, into: &reader) }
         if let section = reader.section("espeak-ng") { espeak = readEspeak(section, into: &reader) }
         if let section = reader.section("wyoming") { wyoming = readWyoming(section, into: &reader) }
-        if !reader.has("flite"), !reader.has("espeak-ng"), !reader.has("wyoming") {
+        if let section = reader.section("openai") { openAI = readOpenAI(section, into: &reader) }
+        if !["flite", "espeak-ng", "wyoming", "openai"].contains(where: reader.has) {
             reader.problems.append(VoiceProblem(file: file, kind: .noEngine))
         }
         guard reader.problems.isEmpty, let name, let summary, let language else {
@@ -78,7 +85,7 @@ public enum VoiceFile {
         }
         return Voice(
             id: id(forFile: file), displayName: name, summary: summary, language: language,
-            flite: flite, espeak: espeak, wyoming: wyoming
+            flite: flite, espeak: espeak, wyoming: wyoming, openAI: openAI
         )
     }
 
@@ -117,6 +124,19 @@ public enum VoiceFile {
         reader.problems += section.problems
         guard section.problems.isEmpty, let voice else { return nil }
         return Voice.Wyoming(voice: voice, speaker: speaker)
+    }
+
+    private static func readOpenAI(_ section: VoiceTableReader, into reader: inout VoiceTableReader) -> Voice.OpenAI? {
+        var section = section
+        section.rejectUnknownKeys(allowed: openAIKeys)
+        let voice = section.text("voice", required: true)
+        let model = section.text("model")
+        let sampleRate = section.integer("sample_rate", in: 8000...48_000)
+        reader.problems += section.problems
+        guard section.problems.isEmpty, let voice else { return nil }
+        return Voice.OpenAI(
+            voice: voice, model: model ?? Voice.OpenAI.defaultModel, sampleRate: sampleRate ?? Voice.OpenAI.defaultSampleRate
+        )
     }
 
     static func quoted(_ text: String) -> String { "\"\(text)\"" }

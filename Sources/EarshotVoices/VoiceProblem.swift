@@ -34,7 +34,7 @@ public struct VoiceProblem: Error, Equatable, Sendable, CustomStringConvertible 
         case .wrongType(let expected, let found): return "\(key) must be \(expected), not \(found)"
         case .outOfRange(let allowed, let found): return "\(key) must be \(allowed), not \(found)"
         case .empty: return "\(key) must not be empty"
-        case .noEngine: return "no engine section: add at least one of [flite], [espeak-ng], [wyoming]"
+        case .noEngine: return "no engine section: add at least one of [flite], [espeak-ng], [wyoming], [openai]"
         case .duplicate(let other): return "defines the same voice as \(other); this file is ignored"
         }
     }
@@ -56,7 +56,7 @@ extension VoiceProblem {
         case outOfRange(allowed: String, found: String)
         /// An empty string where text is needed.
         case empty
-        /// None of `[flite]`, `[espeak-ng]`, `[wyoming]`: the voice could not be spoken.
+        /// None of `[flite]`, `[espeak-ng]`, `[wyoming]`, `[openai]`: the voice could not be spoken.
         case noEngine
         /// Another file in the same directory has the same id (file names differing only in case).
         case duplicate(of: String)

@@ -21,7 +21,7 @@ struct WyomingOutageTests {
     }
 
     @Test func anUtteranceCutOffByTheServerDyingIsTranscribedAfterItsRestart() async throws {
-        let server = try await onDedicatedThread { try WyomingServerProcess(.speechToText) }
+        let server = try await onDedicatedThread { try SpeechServerProcess(.speechToText) }
         defer { server.stop() }
         let endpoint = try WyomingEndpoint(parsing: server.uri)
         let log = ReportLog()

@@ -99,7 +99,7 @@ struct LiveSpeakingTests {
 )
 struct LiveWyomingSpeechTests {
     static func speak() throws -> (states: [String], loudSeconds: Double) {
-        let server = try WyomingServerProcess(.textToSpeech)
+        let server = try SpeechServerProcess(.textToSpeech)
         defer { server.stop() }
         let session = try LiveSession(arguments: ["--listen", "--tts", server.uri])
         let client = try session.subscribedClient(topics: ["state"])

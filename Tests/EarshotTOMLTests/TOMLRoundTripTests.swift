@@ -50,7 +50,8 @@ import Testing
 
     @Test func aVoiceFileSaysWhatItSays() throws {
         let table = try TOMLParser.parse(Self.text("voices/sky.toml"))
-        #expect(table.keys == ["name", "description", "language", "flite", "espeak-ng", "wyoming"])
+        #expect(table.keys == ["name", "description", "language", "flite", "espeak-ng", "wyoming", "openai"])
+        #expect(table["openai"]?.table?["voice"]?.string == "nova")
         #expect(table["flite"]?.table?["duration_stretch"]?.float == 0.9)
         #expect(table["espeak-ng"]?.table?["rate_wpm"]?.integer == 188)
         #expect(table.position(of: "espeak-ng") == TOMLPosition(line: 11, column: 1))

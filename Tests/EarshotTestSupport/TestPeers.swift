@@ -13,7 +13,9 @@ public enum TestPeers {
     /// Whether the private PulseAudio tests run.
     public static var pulseAudio: Bool { PulseTestServer.isAvailable || requireAll }
     /// Whether the tests against the Wyoming servers run.
-    public static var wyoming: Bool { WyomingServerProcess.isAvailable || requireAll }
+    public static var wyoming: Bool { SpeechServerProcess.isAvailable || requireAll }
+    /// Whether the tests against the OpenAI-compatible test server run.
+    public static var openAI: Bool { SpeechServerProcess.isOpenAIAvailable || requireAll }
     /// Whether the tests of the executable `name` run.
     public static func product(_ name: String) -> Bool { BuiltProduct.url(name) != nil || requireAll }
     /// Whether the tests that run the installed program at `path` (one `make deps` installs) run.

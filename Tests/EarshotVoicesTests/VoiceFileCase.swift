@@ -102,7 +102,7 @@ struct VoiceFileCase: CustomTestStringConvertible, Sendable {
             "voices/sky.toml: `language` must be a BCP 47 tag such as en-US, not \"English\"",
         ]),
         .init("no engine", text: "name = \"Sky\"\ndescription = \"Bright\"\nlanguage = \"en-US\"\n", [
-            "voices/sky.toml: no engine section: add at least one of [flite], [espeak-ng], [wyoming]",
+            "voices/sky.toml: no engine section: add at least one of [flite], [espeak-ng], [wyoming], [openai]",
         ]),
         .init("every problem at once", text: "name = \"Sky\"\nlanguage = \"en\"\n[flite]\nvoice = \"x\"\nspeed = 2\n", [
             "voices/sky.toml: missing required key `description`",

@@ -31,6 +31,38 @@ import Testing
         #expect(voice.wyoming == Voice.Wyoming(voice: "de_DE-thorsten-medium", speaker: "3"))
     }
 
+    @Test func openAISectionNamesTheServersVoiceWithModelAndRateDefaulted() throws {
+        let text = """
+            name = "Mine"
+            description = "Plain"
+            language = "en-GB"
+            [openai]
+            voice = "af_heart"
+            """
+        let voice = try VoiceFile.parse(text, file: "mine.toml")
+        #expect(voice.openAI == Voice.OpenAI(voice: "af_heart", model: "tts-1", sampleRate: 24_000))
+        let explicit = try VoiceFile.parse(text + "\nmodel = \"kokoro\"\nsample_rate = 22050\n", file: "mine.toml")
+        #expect(explicit.openAI == Voice.OpenAI(voice: "af_heart", model: "kokoro", sampleRate: 22_050))
+    }
+
+    @Test func openAISampleRateOutsideWhatPlaysIsAProblem() throws {
+        let text = "name = \"A\"\ndescription = \"B\"\nlanguage = \"en\"\n[openai]\nvoice = \"nova\"\nsample_rate = 1000\n"
+        let error = try #require(throws: VoiceFileError.self) { try VoiceFile.parse(text, file: "a.toml") }
+        #expect(error.problems == [VoiceProblem(
+            file: "a.toml", key: "openai.sample_rate", kind: .outOfRange(allowed: "within 8000...48000", found: "1000")
+        )])
+    }
+
+    @Test func everyBundledVoiceNamesAnOpenAIVoice() throws {
+        let directory = try #require(VoiceCatalog.bundledDirectory(), "the checkout's voices/ directory")
+        for name in ["breeze", "cove", "ember", "juniper", "sky"] {
+            let voice = try VoiceFile.read(path: directory + "/\(name).toml")
+            #expect(voice.openAI?.model == "tts-1", "\(name)")
+            #expect(["alloy", "ash", "ballad", "coral", "echo", "fable", "nova", "onyx", "sage", "shimmer", "verse"]
+                .contains(voice.openAI?.voice ?? ""), "\(name)")
+        }
+    }
+
     @Test func integersAreAcceptedWhereFractionsAre() throws {
         let text = VoiceFileCase.valid.replacingOccurrences(of: "duration_stretch = 0.9", with: "duration_stretch = 1")
         #expect(try VoiceFile.parse(text, file: VoiceFileCase.file).flite?.durationStretch == 1)

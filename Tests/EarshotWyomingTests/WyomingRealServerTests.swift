@@ -9,8 +9,8 @@ import Testing
 /// One at a time: each is a Python process that takes a core for a few seconds to start.
 @Suite(.serialized, .timeLimit(.minutes(3)))
 struct WyomingRealServerTests {
-    static func start(_ kind: WyomingServerProcess.Kind, _ transport: WyomingServerProcess.Transport = .tcp) async throws -> WyomingServerProcess {
-        try await onDedicatedThread { try WyomingServerProcess(kind, transport: transport) }
+    static func start(_ kind: SpeechServerProcess.Kind, _ transport: SpeechServerProcess.Transport = .tcp) async throws -> SpeechServerProcess {
+        try await onDedicatedThread { try SpeechServerProcess(kind, transport: transport) }
     }
 
     /// Feeds the fixture at four times real time, as capture would (but quicker), then ends it;

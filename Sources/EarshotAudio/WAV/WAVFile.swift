@@ -134,6 +134,29 @@ extension WAVFile {
     }
 }
 
+extension WAVFile {
+    /// The bytes of a 16-bit PCM mono WAV file holding `samples` as they are (no conversion).
+    public static func encode(signed16 samples: [Int16], sampleRate: Int) -> [UInt8] {
+        let dataSize = samples.count * 2
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(44 + dataSize)
+        bytes += Array("RIFF".utf8)
+        bytes.appendLittleEndian(UInt32(36 + dataSize))
+        bytes += Array("WAVEfmt ".utf8)
+        bytes.appendLittleEndian(UInt32(16))
+        bytes.appendLittleEndian(WAVFormatTag.pcm.rawValue)
+        bytes.appendLittleEndian(UInt16(1))
+        bytes.appendLittleEndian(UInt32(sampleRate))
+        bytes.appendLittleEndian(UInt32(sampleRate * 2))
+        bytes.appendLittleEndian(UInt16(2))
+        bytes.appendLittleEndian(UInt16(16))
+        bytes += Array("data".utf8)
+        bytes.appendLittleEndian(UInt32(dataSize))
+        for sample in samples { bytes.appendLittleEndian(UInt16(bitPattern: sample)) }
+        return bytes
+    }
+}
+
 // MARK: - Writing little-endian fields
 
 extension [UInt8] {

@@ -80,16 +80,18 @@ struct ReplayCommand: AsyncParsableCommand {
         )
         let output = StandardOutput()
         let choice = try BackendChoice(parsing: stt, role: .speechToText)
+        // An OpenAI-compatible server's key comes from OPENAI_API_KEY here; the daemon also reads a key file.
+        let options = try BackendOptions.loading(model: nil, keyFile: nil)
         if let script = try conversationScript() {
             var replay = ScriptedReplay(
                 replay: Replay(detector: SpectralVAD(), configuration: configuration), script: script,
                 synthesizer: EmbeddedSynthesizer(),
-                transcriber: SpeechBackends.transcriber(choice, logger: Logger(label: "earshot.stt")), language: language
+                transcriber: SpeechBackends.transcriber(choice, options: options, logger: Logger(label: "earshot.stt")), language: language
             )
             try await replay.run(clip, realtime: realtime, write: output.write)
             return
         }
-        if let transcriber = SpeechBackends.transcriber(choice, logger: Logger(label: "earshot.stt")) {
+        if let transcriber = SpeechBackends.transcriber(choice, options: options, logger: Logger(label: "earshot.stt")) {
             var replay = ReplayTranscription(
                 replay: Replay(detector: SpectralVAD(), configuration: configuration), transcriber: transcriber, language: language
             )

@@ -210,7 +210,8 @@ actor TranscriptionBacklog {
     }
 
     private func backOff(after error: TranscriptionError, index: Int) async {
-        let delay = retryDelay
+        // The server's own Retry-After wins over a shorter backoff; a longer one it asked for is kept too.
+        let delay = max(retryDelay, error.retryAfter ?? .zero)
         retryDelay = min(retryDelay * 2, configuration.maximumRetryDelay)
         let message = "\(error.message) What you said is kept and will be transcribed when it is back."
         unavailable = (message, ContinuousClock.now.advanced(by: delay))

@@ -24,6 +24,8 @@ public struct DaemonConfiguration: Sendable {
     public var echoCancellation: Bool
     /// Which backend transcribes utterances.
     public var transcriber: BackendChoice
+    /// The transcription server's model and key.
+    public var transcriberOptions: BackendOptions
     /// The language spoken, for the transcriber (BCP 47).
     public var language: String
     /// How long `thinking` waits for a front end's (or the responder's) reply before returning
@@ -36,6 +38,8 @@ public struct DaemonConfiguration: Sendable {
     public var responderTimeout: Duration
     /// Which backend speaks replies.
     public var synthesizer: BackendChoice
+    /// The speech server's key.
+    public var synthesizerOptions: BackendOptions
     /// The voice replies are spoken in, by id or name (Breeze when nil).
     public var voice: String?
     /// Where the bundled voices are (found next to the executable or in the checkout when nil).
@@ -58,11 +62,13 @@ public struct DaemonConfiguration: Sendable {
         playsCues: Bool = false,
         echoCancellation: Bool = false,
         transcriber: BackendChoice = .embedded,
+        transcriberOptions: BackendOptions = .init(),
         language: String = "en-US",
         replyTimeout: Duration = .seconds(15),
         responder: String? = nil,
         responderTimeout: Duration = .seconds(30),
         synthesizer: BackendChoice = .embedded,
+        synthesizerOptions: BackendOptions = .init(),
         voice: String? = nil,
         voicesDirectory: String? = nil,
         debugTurns: Int = 0
@@ -77,11 +83,13 @@ public struct DaemonConfiguration: Sendable {
         self.playsCues = playsCues
         self.echoCancellation = echoCancellation
         self.transcriber = transcriber
+        self.transcriberOptions = transcriberOptions
         self.language = language
         self.replyTimeout = replyTimeout
         self.responder = responder
         self.responderTimeout = responderTimeout
         self.synthesizer = synthesizer
+        self.synthesizerOptions = synthesizerOptions
         self.voice = voice
         self.voicesDirectory = voicesDirectory
         self.debugTurns = debugTurns
@@ -102,6 +110,19 @@ extension DaemonConfiguration {
         } catch {
             throw DaemonStartError(message: error.description)
         }
+        // A key is read only for a server that takes one: a broken key file stops the start in words.
+        var transcriberOptions = BackendOptions(model: settings.transcription.model)
+        var synthesizerOptions = BackendOptions()
+        do {
+            if case .openAI = transcriber {
+                transcriberOptions = try .loading(model: settings.transcription.model, keyFile: settings.transcription.apiKeyFile)
+            }
+            if case .openAI = synthesizer {
+                synthesizerOptions = try .loading(model: nil, keyFile: settings.speech.apiKeyFile)
+            }
+        } catch {
+            throw DaemonStartError(message: error.description)
+        }
         self.init(
             socketPath: settings.daemon.socket ?? SocketLocation.defaultPath(),
             soundServer: settings.audio.server,
@@ -113,11 +134,13 @@ extension DaemonConfiguration {
             playsCues: settings.audio.cues,
             echoCancellation: settings.audio.echoCancellation,
             transcriber: transcriber,
+            transcriberOptions: transcriberOptions,
             language: settings.transcription.language,
             replyTimeout: Self.duration(seconds: settings.replies.timeoutSeconds),
             responder: settings.replies.responder,
             responderTimeout: Self.duration(seconds: settings.replies.responderTimeoutSeconds),
             synthesizer: synthesizer,
+            synthesizerOptions: synthesizerOptions,
             voice: settings.speech.voice,
             voicesDirectory: settings.speech.voicesDirectory,
             debugTurns: settings.privacy.debugTurns

@@ -1,3 +1,5 @@
+import EarshotOpenAI
+
 /// The job a backend setting chooses for; it decides which engine names mean `embedded`.
 ///
 /// The rules are those of `BackendChoice` (EarshotBackends), which the daemon parses with:
@@ -13,12 +15,20 @@ public enum SettingsBackendRole: String, Equatable, Sendable {
         }
     }
 
-    /// Whether `text` names a backend: `none`/`off`, an embedded engine, or a Wyoming server's
-    /// `tcp://HOST:PORT` or `unix:///PATH`.
+    /// Whether `text` names a backend: `none`/`off`, an embedded engine, a Wyoming server's
+    /// `tcp://HOST:PORT` or `unix:///PATH`, or an OpenAI-compatible server's `openai+http://HOST:PORT/v1`.
     func verdict(on text: String) -> Verdict {
         let name = text.lowercased()
         if name == "none" || name == "off" || engineNames.contains(name) { return .valid }
         guard text.contains("://") else { return .notABackend }
+        if OpenAIEndpoint.isOpenAIAddress(text) {
+            do {
+                _ = try OpenAIEndpoint(parsing: text)
+                return .valid
+            } catch {
+                return .badOpenAIAddress(error.reason)
+            }
+        }
         return Self.addressProblem(text).map(Verdict.badAddress) ?? .valid
     }
 
@@ -53,7 +63,9 @@ public enum SettingsBackendRole: String, Equatable, Sendable {
         case valid
         /// Neither a backend's name nor an address.
         case notABackend
-        /// A server address that cannot be used, and why.
+        /// A Wyoming server address that cannot be used, and why.
         case badAddress(String)
+        /// An OpenAI-compatible server address that cannot be used, and why.
+        case badOpenAIAddress(String)
     }
 }

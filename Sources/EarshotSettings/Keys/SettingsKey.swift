@@ -92,14 +92,22 @@ extension SettingsKey {
 
     public static let transcriptionBackend = make(
         ("transcription", "backend"), \.transcription.backend, kind: .backend(.speechToText), flag: "--stt", reload: .restart,
-        "embedded (pocketsphinx), none, or a Wyoming server: tcp://HOST:PORT or unix:///PATH.")
+        "embedded (pocketsphinx), none, a Wyoming server (tcp://HOST:PORT or unix:///PATH) or an OpenAI-compatible one (openai+http://HOST:PORT/v1).")
     public static let language = make(
         ("transcription", "language"), \.transcription.language, kind: .languageTag, flag: "--language", reload: .live,
         "The language spoken (BCP 47); a change applies from the next utterance.")
+    public static let transcriptionModel = make(
+        ("transcription", "model"), \.transcription.model, flag: "--stt-model", reload: .restart,
+        unset: "the server's default (whisper-1 for an OpenAI-compatible server)", example: "Systran/faster-whisper-small",
+        "The model a transcription server is asked for.")
+    public static let transcriptionKeyFile = make(
+        ("transcription", "api_key_file"), \.transcription.apiKeyFile, flag: "--stt-api-key-file", reload: .restart,
+        unset: "OPENAI_API_KEY from the environment, else no key (local servers need none)", example: "/home/me/.config/earshot/openai-key",
+        "A file holding the OpenAI-compatible server's API key, readable by you alone (chmod 600).")
 
     public static let speechBackend = make(
         ("speech", "backend"), \.speech.backend, kind: .backend(.textToSpeech), flag: "--tts", reload: .restart,
-        "embedded (flite, espeak-ng), none, or a Wyoming server: tcp://HOST:PORT or unix:///PATH.")
+        "embedded (flite, espeak-ng), none, a Wyoming server (tcp://HOST:PORT or unix:///PATH) or an OpenAI-compatible one (openai+http://HOST:PORT/v1).")
     public static let voice = make(
         ("speech", "voice"), \.speech.voice, kind: .text, flag: "--voice", reload: .live,
         "The voice replies are spoken in: breeze, cove, sky, juniper, ember, or one of your own (`earshot voices`).")
@@ -107,6 +115,10 @@ extension SettingsKey {
         ("speech", "voices_dir"), \.speech.voicesDirectory, flag: "--voices-dir", reload: .restart,
         unset: "../share/earshot/voices beside the executable, or voices/ in the source checkout", example: "/usr/share/earshot/voices",
         "Directory of the bundled voices (your own live in $XDG_CONFIG_HOME/earshot/voices).")
+    public static let speechKeyFile = make(
+        ("speech", "api_key_file"), \.speech.apiKeyFile, flag: "--tts-api-key-file", reload: .restart,
+        unset: "OPENAI_API_KEY from the environment, else no key (local servers need none)", example: "/home/me/.config/earshot/openai-key",
+        "A file holding the OpenAI-compatible server's API key, readable by you alone (chmod 600).")
 
     public static let replyTimeout = make(
         ("replies", "timeout"), \.replies.timeoutSeconds, kind: .seconds, flag: "--reply-timeout", reload: .live,
@@ -136,8 +148,8 @@ extension SettingsKey {
     public static let all: [SettingsKey] = [
         server, source, sink, echoCancellation, cues,
         vadThreshold, prefixPadding, minimumSpeech, endSilence, eagerness,
-        transcriptionBackend, language,
-        speechBackend, voice, voicesDirectory,
+        transcriptionBackend, language, transcriptionModel, transcriptionKeyFile,
+        speechBackend, voice, voicesDirectory, speechKeyFile,
         replyTimeout, responder, responderTimeout,
         socket, listen,
         debugTurns,

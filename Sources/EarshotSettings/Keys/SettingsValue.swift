@@ -92,7 +92,7 @@ public enum SettingsValueKind: Equatable, Sendable {
     case text
     /// A BCP 47 language tag such as `en-US`.
     case languageTag
-    /// `embedded`, `none`, or a Wyoming server address.
+    /// `embedded`, `none`, or a Wyoming or OpenAI-compatible server address.
     case backend(SettingsBackendRole)
     /// `true` or `false`.
     case flag
@@ -116,7 +116,7 @@ public enum SettingsValueKind: Equatable, Sendable {
         switch self {
         case .text: "a string"
         case .languageTag: "a language tag such as \"en-US\""
-        case .backend: "embedded, none, tcp://HOST:PORT or unix:///PATH"
+        case .backend: "embedded, none, tcp://HOST:PORT, unix:///PATH or openai+http://HOST:PORT/v1"
         case .flag: "true or false"
         case .milliseconds: "an integer number of milliseconds"
         case .seconds: "a number of seconds"
@@ -176,6 +176,10 @@ public enum SettingsValueKind: Equatable, Sendable {
             case .notABackend: return mismatch("\(expected), got \(SettingsValue.quoted(text))")
             case .badAddress(let reason):
                 return mismatch("a Wyoming server address (tcp://HOST:PORT or unix:///PATH), got \(SettingsValue.quoted(text)): \(reason)")
+            case .badOpenAIAddress(let reason):
+                return mismatch(
+                    "an OpenAI-compatible server address (openai+http://HOST:PORT/v1), got \(SettingsValue.quoted(text)): \(reason)"
+                )
             }
         default: break
         }

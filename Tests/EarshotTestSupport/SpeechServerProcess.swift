@@ -1,16 +1,19 @@
 public import Foundation
 import Synchronization
 
-/// A real Wyoming server from the private venv (`make peers`), started for a test on a free
+/// A real speech server from the private venv (`make peers`), started for a test on a free
 /// loopback port or a Unix socket of its own, and killed when the test is done with it.
 ///
-/// - `.speechToText`: wyoming-ovos-stt with pocketsphinx (decodes after `audio-stop`).
-/// - `.textToSpeech`: wyoming-ovos-tts with espeak-ng (22050 Hz), launched with the workaround
-///   for its missing `TtsVoice` version.
-public final class WyomingServerProcess: Sendable {
+/// - `.speechToText`: the Wyoming server wyoming-ovos-stt with pocketsphinx (decodes after `audio-stop`).
+/// - `.textToSpeech`: the Wyoming server wyoming-ovos-tts with espeak-ng (22050 Hz), launched
+///   with the workaround for its missing `TtsVoice` version.
+/// - `.openAI(options)`: `Tests/Peers/openai_speech_server.py`, an OpenAI-compatible server
+///   (pocketsphinx and espeak-ng), with its fault options (`--api-key K`, `--stall-seconds S`…).
+public final class SpeechServerProcess: Sendable {
     public enum Kind: Sendable {
         case speechToText
         case textToSpeech
+        case openAI([String])
     }
 
     public enum Transport: Sendable {
@@ -27,14 +30,28 @@ public final class WyomingServerProcess: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent(".venv").path
 
+    /// The OpenAI-compatible test server's script.
+    public static let openAIServerScript: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Peers/openai_speech_server.py").path
+
     /// Whether `make peers` has installed the servers.
     public static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: venvPath + "/bin/wyoming-ovos-stt")
             && FileManager.default.isExecutableFile(atPath: venvPath + "/bin/wyoming-ovos-tts")
     }
 
+    /// Whether `make peers` has installed what the OpenAI-compatible test server and its
+    /// checker need (pocketsphinx and the `openai` client).
+    public static var isOpenAIAvailable: Bool {
+        FileManager.default.fileExists(atPath: venvPath + "/bin/python")
+            && !((try? FileManager.default.contentsOfDirectory(atPath: venvPath + "/lib")) ?? []).filter { version in
+                FileManager.default.fileExists(atPath: "\(venvPath)/lib/\(version)/site-packages/openai")
+            }.isEmpty
+    }
+
     public let kind: Kind
-    /// What a client connects to: "tcp://127.0.0.1:PORT" or "unix:///…/wyoming.sock".
+    /// What a client connects to: "tcp://127.0.0.1:PORT", "unix:///…/wyoming.sock", or for
+    /// `.openAI`, "openai+http://127.0.0.1:PORT/v1".
     public let uri: String
     /// Its own directory: the log, and the socket when there is one.
     public let directory: String
@@ -47,8 +64,14 @@ public final class WyomingServerProcess: Sendable {
     /// Starts the server and returns once it accepts connections (a cold start takes a few
     /// seconds: Python imports its plugin first).
     public init(_ kind: Kind, transport: Transport = .tcp, readyWithin patience: Duration = .seconds(90)) throws {
-        guard Self.isAvailable else {
-            throw Failure(description: "the Wyoming servers are not installed in \(Self.venvPath): run `make peers`")
+        if case .openAI = kind {
+            guard Self.isOpenAIAvailable else {
+                throw Failure(description: "the OpenAI-compatible test server's packages are not installed in \(Self.venvPath): run `make peers`")
+            }
+        } else {
+            guard Self.isAvailable else {
+                throw Failure(description: "the Wyoming servers are not installed in \(Self.venvPath): run `make peers`")
+            }
         }
         self.kind = kind
         Self.removeAbandonedServers()
@@ -60,9 +83,14 @@ public final class WyomingServerProcess: Sendable {
         switch transport {
         case .tcp:
             let port = try SocketProbe.freeLoopbackPort()
-            uri = "tcp://127.0.0.1:\(port)"
+            if case .openAI = kind {
+                uri = "openai+http://127.0.0.1:\(port)/v1"
+            } else {
+                uri = "tcp://127.0.0.1:\(port)"
+            }
             address = .tcp(port: port)
         case .unixSocket:
+            precondition({ if case .openAI = kind { false } else { true } }(), "the OpenAI-compatible server listens on TCP only")
             uri = "unix://\(directory)/wyoming.sock"
             address = .unix(path: directory + "/wyoming.sock")
         }
@@ -118,11 +146,11 @@ public final class WyomingServerProcess: Sendable {
         while ContinuousClock.now < deadline {
             if SocketProbe.accepts(address) { return }
             guard process.isRunning else {
-                throw Failure(description: "the Wyoming server exited at start; its log:\n\(logTail)")
+                throw Failure(description: "the speech server exited at start; its log:\n\(logTail)")
             }
             usleep(20_000)
         }
-        throw Failure(description: "the Wyoming server did not accept connections within \(patience); its log:\n\(logTail)")
+        throw Failure(description: "the speech server did not accept connections within \(patience); its log:\n\(logTail)")
     }
 
     private func command() -> (String, [String]) {
@@ -134,10 +162,13 @@ public final class WyomingServerProcess: Sendable {
             let workaround = "import functools, wyoming_ovos_tts.__main__ as m; "
                 + "m.TtsVoice = functools.partial(m.TtsVoice, version=None); m.run()"
             return (Self.venvPath + "/bin/python", ["-c", workaround, "--plugin-name", "ovos_tts_plugin_espeakng", "--uri", uri])
+        case .openAI(let options):
+            guard case .tcp(let port) = address else { preconditionFailure("the OpenAI-compatible server listens on TCP only") }
+            return (Self.venvPath + "/bin/python", [Self.openAIServerScript, "--port", "\(port)"] + options)
         }
     }
 
-    static let directoryPrefix = "earshot-wyoming-"
+    static let directoryPrefix = "earshot-speech-server-"
 
     /// Kills servers whose test process died without stopping them, and removes their directories.
     static func removeAbandonedServers() {
@@ -149,7 +180,7 @@ public final class WyomingServerProcess: Sendable {
             if let text = try? String(contentsOfFile: directory + "/server.pid", encoding: .utf8),
                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
                let commandLine = ProcessTable.readSmallFile("/proc/\(pid)/cmdline"),
-               commandLine.contains("wyoming") {
+               commandLine.contains("wyoming") || commandLine.contains("openai_speech_server") {
                 Foundation.kill(pid, SIGKILL)
             }
             try? FileManager.default.removeItem(atPath: directory)
