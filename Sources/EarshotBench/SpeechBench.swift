@@ -25,7 +25,7 @@ enum SpeechBench {
         defer { withExtendedLifetime(signalSources) {} }
         var rows: [LatencySample] = []
         var notes: [String] = []
-        try timed("speak") { rows.append(try speakToSound(repeats: repeats, notes: &notes)) }
+        try timed("speak") { rows.append(try speakToSound(tts: "embedded", label: "embedded (flite)", repeats: repeats, notes: &notes)) }
         try timed("stop") { rows.append(try stopToSilence(repeats: repeats, notes: &notes)) }
         try timed("barge-in") { rows.append(try bargeInToSilence(repeats: repeats, notes: &notes)) }
         try timed("embedded STT") {
@@ -33,8 +33,30 @@ enum SpeechBench {
         }
         if SpeechServerProcess.isAvailable {
             try timed("Wyoming STT") { rows += try wyomingTranscription(repeats: repeats, notes: &notes) }
+            try timed("Wyoming TTS") {
+                rows.append(try withServer(.textToSpeech) { server in
+                    try speakToSound(tts: server.uri, label: "Wyoming (wyoming-ovos-tts, espeak-ng)", repeats: repeats, notes: &notes)
+                })
+            }
         } else {
-            notes.append("Wyoming STT rows skipped: the Wyoming servers are not installed in "
+            notes.append("Wyoming rows skipped: the Wyoming servers are not installed in "
+                + "\(SpeechServerProcess.venvPath) (run `make peers`).")
+        }
+        if SpeechServerProcess.isOpenAIAvailable {
+            try timed("OpenAI STT") {
+                rows += try withServer(.openAI([])) { server in
+                    try transcription(
+                        stt: server.uri, label: "OpenAI-compatible (test server, pocketsphinx)", repeats: repeats, notes: &notes
+                    )
+                }
+            }
+            try timed("OpenAI TTS") {
+                rows.append(try withServer(.openAI([])) { server in
+                    try speakToSound(tts: server.uri, label: "OpenAI-compatible (test server, espeak-ng)", repeats: repeats, notes: &notes)
+                })
+            }
+        } else {
+            notes.append("OpenAI-compatible rows skipped: the test server's packages are not installed in "
                 + "\(SpeechServerProcess.venvPath) (run `make peers`).")
         }
 
@@ -49,16 +71,21 @@ enum SpeechBench {
     }
 
     static func wyomingTranscription(repeats: Int, notes: inout [String]) throws -> [LatencySample] {
-        let server = try SpeechServerProcess(.speechToText)
+        try withServer(.speechToText) { server in
+            try transcription(stt: server.uri, label: "Wyoming (wyoming-ovos-stt, pocketsphinx)", repeats: repeats, notes: &notes)
+        }
+    }
+
+    /// Runs `body` with a speech server of `kind` that is killed afterwards, even when the bench is interrupted.
+    static func withServer<Result>(_ kind: SpeechServerProcess.Kind, _ body: (SpeechServerProcess) throws -> Result) throws -> Result {
+        let server = try SpeechServerProcess(kind)
         ChildGuard.register(server.pid)
         defer {
             let pid = server.pid
             server.stop()
             ChildGuard.unregister(pid)
         }
-        return try transcription(
-            stt: server.uri, label: "Wyoming (wyoming-ovos-stt, pocketsphinx)", repeats: repeats, notes: &notes
-        )
+        return try body(server)
     }
 
     static func timed(_ label: String, _ body: () throws -> Void) rethrows {
@@ -94,9 +121,9 @@ enum SpeechBench {
 extension SpeechBench {
     /// Sending `speak` (a short sentence, while listening) → its first loud sample in the speaker's
     /// monitor. One unrecorded round first: the first synthesis loads the voice.
-    static func speakToSound(repeats: Int, notes: inout [String]) throws -> LatencySample {
-        let session = try SpeechSession(daemonArguments: ["--stt", "none", "--tts", "embedded"], topics: ["state"])
-        var sample = LatencySample("`speak` → first sound at the speaker")
+    static func speakToSound(tts: String, label: String, repeats: Int, notes: inout [String]) throws -> LatencySample {
+        let session = try SpeechSession(daemonArguments: ["--stt", "none", "--tts", tts], topics: ["state"])
+        var sample = LatencySample("`speak` → first sound at the speaker, \(label)")
         var slack: [Double] = []
         for round in 0...repeats {
             let speaker = RecordingClock(try session.sound.record())
@@ -115,13 +142,13 @@ extension SpeechBench {
             slack.append(speaker.medianSlack)
             progress("speak round \(round): \(milliseconds(latency))")
             guard round > 0 else {
-                notes.append("`speak` → first sound: the unrecorded first round (voice loading) took \(milliseconds(latency)).")
+                notes.append("`speak` → first sound, \(label): the unrecorded first round (loading, connecting) took \(milliseconds(latency)).")
                 continue
             }
             sample.add(latency, orMiss: "round \(round): no sound (speaking seen: \(spoke), listening again: \(returned))")
         }
         let spread = LatencySample("slack", values: slack)
-        notes.append("Recording clock: a look at the growing speaker recording lay a median "
+        notes.append("Recording clock, \(label): a look at the growing speaker recording lay a median "
             + "\(String(format: "%.1f", spread.median * 1000)) ms above the best look (the offset used).")
         return sample
     }

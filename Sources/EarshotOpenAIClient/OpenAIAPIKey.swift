@@ -81,6 +81,11 @@ public struct OpenAIAPIKeyError: Error, Equatable, Sendable, CustomStringConvert
     public var path: String
     public var reason: String
 
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "The API key file \(path) cannot be used: \(reason)." }
 }
 

@@ -117,3 +117,57 @@ struct LiveWyomingSpeechTests {
         #expect(run.loudSeconds > 0.5, "only \(run.loudSeconds) s of sound reached the speaker")
     }
 }
+
+/// earshotd with both backends on the OpenAI-compatible test server: a fixture said into the
+/// microphone comes back as a transcript, a reply is spoken through the speaker, and `status`
+/// names the servers.
+@Suite(
+    .serialized,
+    .enabled(if: TestPeers.pulseAudio && TestPeers.openAI, "needs pulseaudio and the OpenAI-compatible test server (make test installs both)")
+)
+struct LiveOpenAISpeechTests {
+    static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/speech/one_request_slt.wav").path
+
+    struct Run {
+        var backends: [String: String]
+        var transcript: String?
+        var states: [String]
+        var loudSeconds: Double
+        var log: String
+    }
+
+    static func converse() throws -> Run {
+        let server = try SpeechServerProcess(.openAI([]))
+        defer { server.stop() }
+        let session = try LiveSession(arguments: ["--listen", "--stt", server.uri, "--tts", server.uri])
+        let client = try session.subscribedClient(topics: ["state", "transcript", "error", "speech"])
+        var events: [[String: Any]] = []
+        let status = try client.request(#"{"id":"status","cmd":"status"}"#, events: &events)
+        _ = try session.sound.play(fixture).wait()
+        events += client.events(timeout: 30) { $0["event"] as? String == "transcript" && $0["final"] as? Bool == true }
+        let transcript = events.last { $0["event"] as? String == "transcript" && $0["final"] as? Bool == true }?["text"] as? String
+        let recording = try session.sound.record()
+        events = []
+        let spoken = try client.request(#"{"id":"say","cmd":"speak","text":"The OpenAI server is speaking this reply.","turn":1}"#, events: &events)
+        events += client.events(timeout: 30) { LiveSpeakingTests.state($0) == "listening" }
+        let recorded = recording.stop()
+        events.append(spoken)
+        return Run(
+            backends: status["backends"] as? [String: String] ?? [:], transcript: transcript,
+            states: events.compactMap(LiveSpeakingTests.state), loudSeconds: Double(recorded.filter { abs($0) > 0.02 }.count) / 16_000,
+            log: events.map { "\($0)" }.joined(separator: "\n") + "\n" + server.logTail
+        )
+    }
+
+    @Test func transcribesAndSpeaksThroughTheServer() async throws {
+        let run = try await onDedicatedThread { try Self.converse() }
+        let transcription = run.backends["transcription"] ?? ""
+        #expect(transcription.hasPrefix("OpenAI-compatible speech-to-text at http://127.0.0.1:"), "\(run.backends)")
+        #expect(transcription.hasSuffix("/v1 (model whisper-1)"), "\(run.backends)")
+        #expect((run.backends["speech"] ?? "").hasPrefix("OpenAI-compatible text-to-speech at http://127.0.0.1:"), "\(run.backends)")
+        #expect(run.transcript?.contains("kitchen") == true, "\(String(describing: run.transcript))")
+        #expect(run.states.suffix(2) == ["speaking", "listening"], "\(run.states)\n\(run.log)")
+        #expect(run.loudSeconds > 0.5, "only \(run.loudSeconds) s of sound reached the speaker")
+    }
+}

@@ -41,6 +41,6 @@ import Testing
     @Test func aBadBackendNameSaysWhatWouldDo() throws {
         let result = try BuiltProduct.run("earshot", ["replay", "--stt", "whisper", Self.file])
         #expect(result.status != 0)
-        #expect(result.stderr.contains("embedded, none, tcp://HOST:PORT or unix:///PATH"))
+        #expect(result.stderr.contains("embedded, none, tcp://HOST:PORT, unix:///PATH or openai+http://HOST:PORT/v1"))
     }
 }

@@ -99,7 +99,7 @@ struct SettingsFileCase: CustomTestStringConvertible, Sendable {
             #"config.toml:4:1: [audio] cues: expected true or false, got a string ("yes")"#,
         ]),
         .init("no such backend", replacing: #"backend = "tcp://127.0.0.1:10300""#, with: #"backend = "whisper""#, [
-            #"config.toml:11:1: [transcription] backend: expected embedded, none, tcp://HOST:PORT or unix:///PATH, got "whisper""#,
+            #"config.toml:11:1: [transcription] backend: expected embedded, none, tcp://HOST:PORT, unix:///PATH or openai+http://HOST:PORT/v1, got "whisper""#,
         ]),
         .init("a server address without a port", replacing: #"backend = "tcp://127.0.0.1:10300""#, with: #"backend = "tcp://127.0.0.1""#, [
             #"config.toml:11:1: [transcription] backend: expected a Wyoming server address (tcp://HOST:PORT or unix:///PATH), got "tcp://127.0.0.1": it has no port"#,

@@ -51,7 +51,7 @@ struct VoiceFileCase: CustomTestStringConvertible, Sendable {
             "voices/sky.toml: unknown key `flite.pich` (known: voice, duration_stretch, f0_mean_hz)",
         ]),
         .init("unknown top-level key", replacing: "language = \"en-US\"", with: "language = \"en-US\"\ncolour = \"blue\"", [
-            "voices/sky.toml: unknown key `colour` (known: name, description, language, flite, espeak-ng, wyoming)",
+            "voices/sky.toml: unknown key `colour` (known: name, description, language, flite, espeak-ng, wyoming, openai)",
         ]),
         .init("missing name", replacing: "name = \"Sky\"", with: nil, ["voices/sky.toml: missing required key `name`"]),
         .init("missing description", replacing: "description = \"Bright and inquisitive\"", with: nil, [
