@@ -57,7 +57,7 @@ let package = Package(
         // The configuration file (TOML): every setting with its default, checked with line numbers (pure).
         .target(
             name: "EarshotSettings",
-            dependencies: ["EarshotDetection", "EarshotSpeech", "EarshotTOML", "EarshotOpenAI"],
+            dependencies: ["EarshotDetection", "EarshotSpeech", "EarshotTOML", "EarshotOpenAI", "EarshotProtocol"],
             swiftSettings: strict
         ),
         // Log lines for journald or a terminal (swift-log handler).
@@ -157,6 +157,8 @@ let package = Package(
                 "EarshotProtocol", "EarshotJSON", "EarshotUnixSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict
@@ -196,7 +198,7 @@ let package = Package(
             name: "EarshotCLI",
             dependencies: [
                 "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotClient",
-                "EarshotProtocol", "EarshotCommandLine",
+                "EarshotProtocol", "EarshotCommandLine", "EarshotJSON",
                 "EarshotBackends", "EarshotConversation", "EarshotPulse", "EarshotOpus", "EarshotSettings",
                 "EarshotVoices",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

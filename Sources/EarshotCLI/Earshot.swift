@@ -10,7 +10,7 @@ struct Earshot: AsyncParsableCommand {
             StatusCommand.self, StartCommand.self, DismissCommand.self, StopCommand.self, CancelCommand.self,
             MuteCommand.self, UnmuteCommand.self, DevicesCommand.self, SetSourceCommand.self, SetSinkCommand.self,
             SayCommand.self, VoicesCommand.self, SetVoiceCommand.self, PreviewCommand.self,
-            EventsCommand.self, WatchCommand.self, ConfigCommand.self, ForgetCommand.self,
+            EventsCommand.self, WatchCommand.self, ConfigCommand.self, ForgetCommand.self, OpenCommand.self,
         ]
     )
 }

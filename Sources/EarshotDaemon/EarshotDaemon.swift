@@ -74,6 +74,18 @@ public enum EarshotDaemon {
             handler: DaemonCommandHandler(session: session, engine: engine, relay: relay, settings: settings, recordings: recordings)
         )
         relay.attach(server)
+        var webService: ServiceGroupConfiguration.ServiceConfiguration?
+        if let web = configuration.web {
+            guard let directory = WebPage.directory() else {
+                throw DaemonStartError(message: "The web front door has no page to serve: \(WebPage.checkoutDirectory) is missing and Earshot is not installed (make install).")
+            }
+            let token = try WebToken.loadOrCreate(at: WebToken.path(besideSocket: socket.path))
+            let access = WebAccess(listen: web.listen, token: token, allowedOrigins: web.allowedOrigins, files: WebPageFiles.names(in: directory))
+            webService = .init(
+                service: WebService(server: server, web: .init(access: access, directory: directory)),
+                successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup
+            )
+        }
         let reloading = await SettingsReloadService(settings: settings, session: session, engine: engine)
         let group = ServiceGroup(
             configuration: .init(
@@ -85,6 +97,7 @@ public enum EarshotDaemon {
                     .init(service: TranscriptionService(reports: reports, session: session), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                     .init(service: PlaybackService(reports: playbackReports, session: session), successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup),
                     .init(service: reloading, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
+                ] + (webService.map { [$0] } ?? []) + [
                     // Last, so that it is the first told to shut down: STOPPING=1 goes out at once.
                     .init(service: ServiceManagerService(engine: engine, monitor: monitor, socket: socket.path, logger: Logger(label: "earshotd.systemd")), successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
                 ],

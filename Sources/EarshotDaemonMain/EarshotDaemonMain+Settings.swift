@@ -39,6 +39,8 @@ extension EarshotDaemonMain {
         overrides[.socket] = socket.map(SettingsValue.text)
         overrides[.listen] = listen.map(SettingsValue.flag)
         overrides[.debugTurns] = debugTurns.map(SettingsValue.integer)
+        overrides[.webListen] = web.map(SettingsValue.text)
+        overrides[.webAllowedOrigins] = webAllowedOrigins.map(SettingsValue.text)
         return overrides
     }
 

@@ -86,6 +86,12 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Keep the microphone audio of the last N turns (0 to 50), with their transcripts and replies, in $XDG_STATE_HOME/earshot/recordings for bug reports (default: 0, no audio written to disk). `earshot forget` deletes them.")
     var debugTurns: Int?
 
+    @Option(help: "Serve the voice-mode page and its WebSocket to browsers at this loopback address, e.g. 127.0.0.1:8765 (default: off).")
+    var web: String?
+
+    @Option(help: "Other pages that may open the WebSocket, separated by spaces, e.g. https://chat.example.com (default: only the daemon's own).")
+    var webAllowedOrigins: String?
+
     @Flag(help: "Log debug detail.")
     var verbose = false
 

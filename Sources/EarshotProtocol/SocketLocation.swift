@@ -11,6 +11,8 @@ import Darwin
 public enum SocketLocation {
     public static let directoryName = "earshot"
     public static let fileName = "earshot.sock"
+    /// The web front door's token, beside the socket (see `earshot open`).
+    public static let webTokenFileName = "web-token"
 
     /// The default path, from `$XDG_RUNTIME_DIR` (falling back to `/run/user/<uid>`, then the
     /// temporary directory, when it is unset). A nil `environment` means this process's.

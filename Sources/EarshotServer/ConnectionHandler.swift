@@ -18,20 +18,35 @@ final class ConnectionHandler: ChannelDuplexHandler {
     /// Events taken from the queue per lock; writability is rechecked between batches.
     private static let drainBatch = 16
 
+    /// How the client reached the server: it decides who checks the peer and whether events
+    /// may be written straight to the socket.
+    enum Transport {
+        /// A Unix socket: the peer must run as this user (`SO_PEERCRED`); events may go straight
+        /// to the socket, since a line is the wire format.
+        case unixSocket
+        /// A WebSocket whose upgrade checked the token and origin; every line must become a frame,
+        /// so events go through the event loop.
+        case webSocket
+    }
+
     private let core: ServerCore
+    private let transport: Transport
     private var machine: ConnectionStateMachine
     private var logger: Logger
     private var context: ChannelHandlerContext?
     private var connection: ClientConnection?
 
-    init(core: ServerCore) {
+    init(core: ServerCore, transport: Transport = .unixSocket) {
         self.core = core
+        self.transport = transport
         self.machine = ConnectionStateMachine(maximumLineLength: core.configuration.maximumLineLength)
         self.logger = core.logger
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        // A WebSocket's handler arrives after the upgrade, on a channel long active.
+        if transport == .webSocket, context.channel.isActive { begin(context: context) }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
@@ -40,6 +55,11 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
 
     func channelActive(context: ChannelHandlerContext) {
+        begin(context: context)
+        context.fireChannelActive()
+    }
+
+    private func begin(context: ChannelHandlerContext) {
         let connection = ClientConnection(
             id: core.registry.makeID(),
             channel: context.channel,
@@ -58,7 +78,6 @@ final class ConnectionHandler: ChannelDuplexHandler {
             }
             perform(machine.peerChecked(sameUser: sameUser))
         }
-        context.fireChannelActive()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -137,7 +156,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 if let connection {
                     connection.outbox.withLock { $0.queue.subscribe(subscription) }
                     core.registry.setSubscribed(connection, true)
-                    findSocket(of: connection, context: context)
+                    if transport == .unixSocket { findSocket(of: connection, context: context) }
                 }
                 write(response, context: context)
             case .unsubscribe(let response):
@@ -236,8 +255,13 @@ final class ConnectionHandler: ChannelDuplexHandler {
         self.connection = nil
     }
 
-    /// Calls `body` with whether the peer runs as this process's user (`SO_PEERCRED`).
+    /// Calls `body` with whether the peer runs as this process's user (`SO_PEERCRED`); a
+    /// WebSocket's peer proved itself with the token instead.
     private func checkPeer(context: ChannelHandlerContext, _ body: @escaping (Bool) -> Void) {
+        guard transport == .unixSocket else {
+            body(true)
+            return
+        }
         #if os(Linux)
         guard let provider = context.channel as? any SocketOptionProvider else {
             body(false)

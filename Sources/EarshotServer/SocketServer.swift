@@ -11,7 +11,7 @@ import Synchronization
 /// wrap it.
 public final class SocketServer: Sendable {
     let core: ServerCore
-    private let eventLoopGroup: any EventLoopGroup
+    let eventLoopGroup: any EventLoopGroup
     private let started = Atomic<Bool>(false)
 
     /// - Parameter logger: Where connections, refusals and slow clients are logged; silent

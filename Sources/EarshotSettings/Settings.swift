@@ -9,6 +9,7 @@ public struct Settings: Equatable, Sendable {
     public var speech = Speech()
     public var replies = Replies()
     public var daemon = Daemon()
+    public var web = Web()
     public var privacy = Privacy()
 
     public init() {}
@@ -127,6 +128,16 @@ extension Settings {
         public var socket: String?
         /// Enter voice mode at once (hands-free), without waiting for a front end's `start`.
         public var listen = false
+
+        public init() {}
+    }
+
+    /// `[web]`: the front door for browsers (off unless `listen` is set).
+    public struct Web: Equatable, Sendable {
+        /// A loopback address and port, `127.0.0.1:8765`; nil: no web front door.
+        public var listen: String?
+        /// Origins besides the daemon's own that may open the WebSocket, separated by spaces.
+        public var allowedOrigins: String?
 
         public init() {}
     }

@@ -1,6 +1,6 @@
 public import EarshotBackends
 public import EarshotDetection
-import EarshotProtocol
+public import EarshotProtocol
 import EarshotSettings
 
 /// Everything `earshotd` is told at start: where to listen, which devices, how to endpoint.
@@ -47,6 +47,8 @@ public struct DaemonConfiguration: Sendable {
     /// How many of the latest turns' microphone audio to keep on disk for bug reports; 0 (the
     /// default) writes no audio at all.
     public var debugTurns: Int
+    /// Where the web front door listens, with the other origins allowed; nil: none.
+    public var web: (listen: WebListenAddress, allowedOrigins: [String])?
     /// The configuration file and command line these settings were made from, read again on
     /// SIGHUP; nil when made in code (then SIGHUP changes nothing).
     public var settingsOrigin: SettingsOrigin?
@@ -71,7 +73,8 @@ public struct DaemonConfiguration: Sendable {
         synthesizerOptions: BackendOptions = .init(),
         voice: String? = nil,
         voicesDirectory: String? = nil,
-        debugTurns: Int = 0
+        debugTurns: Int = 0,
+        web: (listen: WebListenAddress, allowedOrigins: [String])? = nil
     ) {
         self.socketPath = socketPath
         self.soundServer = soundServer
@@ -93,6 +96,7 @@ public struct DaemonConfiguration: Sendable {
         self.voice = voice
         self.voicesDirectory = voicesDirectory
         self.debugTurns = debugTurns
+        self.web = web
     }
 }
 
@@ -123,6 +127,16 @@ extension DaemonConfiguration {
         } catch {
             throw DaemonStartError(message: error.description)
         }
+        var web: (listen: WebListenAddress, allowedOrigins: [String])?
+        if let listen = settings.web.listen {
+            do {
+                web = (try WebListenAddress(parsing: listen), try WebAccess.origins(parsing: settings.web.allowedOrigins ?? ""))
+            } catch let error as WebListenAddressError {
+                throw DaemonStartError(message: error.description)
+            } catch {
+                throw DaemonStartError(message: "[web] allowed_origins: \(error)")
+            }
+        }
         self.init(
             socketPath: settings.daemon.socket ?? SocketLocation.defaultPath(),
             soundServer: settings.audio.server,
@@ -143,7 +157,8 @@ extension DaemonConfiguration {
             synthesizerOptions: synthesizerOptions,
             voice: settings.speech.voice,
             voicesDirectory: settings.speech.voicesDirectory,
-            debugTurns: settings.privacy.debugTurns
+            debugTurns: settings.privacy.debugTurns,
+            web: web
         )
         settingsOrigin = origin
     }

@@ -140,6 +140,15 @@ extension SettingsKey {
         ("daemon", "listen"), \.daemon.listen, flag: "--listen", reload: .restart,
         "Enter voice mode at once (hands-free), without waiting for a front end's `start`.")
 
+    public static let webListen = make(
+        ("web", "listen"), \.web.listen, kind: .loopbackAddress, flag: "--web", reload: .restart,
+        unset: "no web front door", example: "127.0.0.1:8765",
+        "Serve the voice-mode page and its WebSocket to browsers here (loopback only); `earshot open` opens it.")
+    public static let webAllowedOrigins = make(
+        ("web", "allowed_origins"), \.web.allowedOrigins, kind: .originList, flag: "--web-allowed-origins", reload: .restart,
+        unset: "only the daemon's own page", example: "https://chat.example.com",
+        "Other pages that may open the WebSocket (a chat app's), separated by spaces.")
+
     public static let debugTurns = make(
         ("privacy", "debug_turns"), \.privacy.debugTurns, kind: .turnCount, flag: "--debug-turns", reload: .restart,
         "Keep the microphone audio of the last N turns (Ogg Opus, with a JSON file of each turn's transcript and reply) in $XDG_STATE_HOME/earshot/recordings for bug reports; 0 writes no audio to disk. `earshot forget` deletes them.")
@@ -152,6 +161,7 @@ extension SettingsKey {
         speechBackend, voice, voicesDirectory, speechKeyFile,
         replyTimeout, responder, responderTimeout,
         socket, listen,
+        webListen, webAllowedOrigins,
         debugTurns,
     ]
 }
@@ -173,11 +183,11 @@ extension SettingsKey {
 
     /// An optional string key: left out, it means `unset`.
     static func make(
-        _ path: (String, String), _ keyPath: any WritableKeyPath<Settings, String?> & Sendable, flag: String,
-        reload: SettingsReloadEffect, unset: String, example: String, _ summary: String
+        _ path: (String, String), _ keyPath: any WritableKeyPath<Settings, String?> & Sendable, kind: SettingsValueKind = .text,
+        flag: String, reload: SettingsReloadEffect, unset: String, example: String, _ summary: String
     ) -> SettingsKey {
         SettingsKey(
-            section: path.0, name: path.1, kind: .text, flag: flag, summary: summary, unsetMeaning: unset,
+            section: path.0, name: path.1, kind: kind, flag: flag, summary: summary, unsetMeaning: unset,
             example: .text(example), reload: reload,
             read: { $0[keyPath: keyPath].map(SettingsValue.text) },
             write: { settings, value in

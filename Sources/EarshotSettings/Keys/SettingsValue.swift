@@ -1,3 +1,4 @@
+import EarshotProtocol
 import EarshotSpeech
 import EarshotTOML
 
@@ -106,6 +107,10 @@ public enum SettingsValueKind: Equatable, Sendable {
     case turnCount
     /// One of a few words, such as `low`, `medium` or `high`.
     case choice([String])
+    /// A loopback address and port: `127.0.0.1:8765`.
+    case loopbackAddress
+    /// Web origins separated by spaces: `https://chat.example.com http://localhost:3000`.
+    case originList
 
     static let millisecondRange = 0...60_000
     static let maximumSeconds = 3600.0
@@ -123,6 +128,8 @@ public enum SettingsValueKind: Equatable, Sendable {
         case .probability: "a number from 0 to 1"
         case .turnCount: "a whole number of turns from 0 to 50"
         case .choice(let words): Self.listed(words.map(SettingsValue.quoted))
+        case .loopbackAddress: "a loopback address and port such as \"127.0.0.1:8765\""
+        case .originList: "origins separated by spaces, such as \"https://chat.example.com\""
         }
     }
 
@@ -131,6 +138,20 @@ public enum SettingsValueKind: Equatable, Sendable {
         switch (self, raw) {
         case (.text, .string(let text)), (.languageTag, .string(let text)), (.backend, .string(let text)):
             return checkText(text)
+        case (.loopbackAddress, .string(let text)):
+            do {
+                _ = try WebListenAddress(parsing: text)
+                return .success(.text(text))
+            } catch {
+                return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.reason)")
+            }
+        case (.originList, .string(let text)):
+            do {
+                _ = try WebAccess.origins(parsing: text)
+                return .success(.text(text))
+            } catch {
+                return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.description)")
+            }
         case (.choice(let words), .string(let text)):
             guard words.contains(text) else { return mismatch("\(expected), got \(SettingsValue.quoted(text))") }
             return .success(.text(text))
