@@ -16,7 +16,7 @@ LIVE_SECONDS ?= 60
 # Debian packages the build and tests need (more arrive with live audio and speech).
 APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox \
                 gcc make flite1-dev libespeak-ng-dev espeak-ng libopusfile-dev libopusenc-dev libsystemd-dev systemd \
-                python3 python3-venv
+                python3 python3-venv chromium chromium-driver
 # The embedded transcriber: pocketsphinx's current release (Debian ships 0.8+5prealpha), built
 # once from its source release on PyPI into a prefix of its own. The build finds it through
 # pkg-config as `earshot-pocketsphinx`, under names that Debian's pocketsphinx cannot shadow.
@@ -30,18 +30,19 @@ POCKETSPHINX_WORDS   ?= 40000
 DEPS_DIR             ?= .deps
 # Installing into the system needs root: sudo unless make already runs as root.
 SUDO                 := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Real Wyoming servers from PyPI that the tests talk to, and the official OpenAI client that checks
-# the OpenAI-compatible test server (Tests/Peers), in a private venv.
+# Real Wyoming servers from PyPI that the tests talk to, the official OpenAI client that checks
+# the OpenAI-compatible test server, and selenium for the browser tests (Tests/Peers), in a private venv.
 PEERS_VENV   ?= .venv
 PEERS        ?= wyoming==1.10.2 wyoming-ovos-stt==0.2.0 ovos-stt-plugin-pocketsphinx==0.1.1 \
                 wyoming-ovos-tts==0.2.0 ovos-tts-plugin-espeakng==0.0.2 ovos-plugin-manager==0.9.0 \
-                openai==3.54.0
+                openai==3.54.0 selenium==4.51.0
 # Where `make install` puts things (DESTDIR for staging, as packagers expect).
 PREFIX       ?= /usr/local
 BINDIR       ?= $(PREFIX)/bin
 DATADIR      ?= $(PREFIX)/share/earshot
 SYSTEMD_USER_DIR ?= $(PREFIX)/lib/systemd/user
-DATADIR_FILES = config.example.toml $(addprefix voices/,$(notdir $(wildcard voices/*.toml)))
+DATADIR_FILES = config.example.toml $(addprefix voices/,$(notdir $(wildcard voices/*.toml))) \
+                $(addprefix web/,$(notdir $(wildcard web/*.html web/*.css web/*.js web/*.svg)))
 
 .PHONY: all deps pocketsphinx pocketsphinx-library peers build release test bench run demo install uninstall clean
 
@@ -164,9 +165,10 @@ demo: release
 # Installs the programs, the voices, the systemd user units and the example configuration.
 # The programs load the Swift runtime from the toolchain they were built with (/opt/swift).
 install: release
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/voices $(DESTDIR)$(SYSTEMD_USER_DIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(DATADIR)/voices $(DESTDIR)$(DATADIR)/web $(DESTDIR)$(SYSTEMD_USER_DIR)
 	install -m 0755 $(RELEASE_BIN)/earshot $(RELEASE_BIN)/earshotd $(DESTDIR)$(BINDIR)/
 	install -m 0644 voices/*.toml $(DESTDIR)$(DATADIR)/voices/
+	install -m 0644 $(wildcard web/*.html web/*.css web/*.js web/*.svg) $(DESTDIR)$(DATADIR)/web/
 	install -m 0644 config.example.toml $(DESTDIR)$(DATADIR)/config.example.toml
 	sed 's|^ExecStart=/usr/local/bin/earshotd|ExecStart=$(BINDIR)/earshotd|' systemd/earshotd.service \
 	  > $(DESTDIR)$(SYSTEMD_USER_DIR)/earshotd.service
@@ -180,7 +182,7 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/earshot $(DESTDIR)$(BINDIR)/earshotd
 	rm -f $(DESTDIR)$(SYSTEMD_USER_DIR)/earshotd.service $(DESTDIR)$(SYSTEMD_USER_DIR)/earshotd.socket
 	rm -f $(DATADIR_FILES:%=$(DESTDIR)$(DATADIR)/%)
-	-rmdir $(DESTDIR)$(DATADIR)/voices $(DESTDIR)$(DATADIR) 2>/dev/null
+	-rmdir $(DESTDIR)$(DATADIR)/voices $(DESTDIR)$(DATADIR)/web $(DESTDIR)$(DATADIR) 2>/dev/null
 
 clean:
 	rm -rf .build

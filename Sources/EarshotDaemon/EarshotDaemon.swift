@@ -80,7 +80,7 @@ public enum EarshotDaemon {
                 throw DaemonStartError(message: "The web front door has no page to serve: \(WebPage.checkoutDirectory) is missing and Earshot is not installed (make install).")
             }
             let token = try WebToken.loadOrCreate(at: WebToken.path(besideSocket: socket.path))
-            let access = WebAccess(listen: web.listen, token: token, allowedOrigins: web.allowedOrigins, files: WebPageFiles.names(in: directory))
+            let access = WebAccess(listen: web.listen, token: AccessToken(token), allowedOrigins: web.allowedOrigins, files: WebPageFiles.names(in: directory))
             webService = .init(
                 service: WebService(server: server, web: .init(access: access, directory: directory)),
                 successTerminationBehavior: .gracefullyShutdownGroup, failureTerminationBehavior: .gracefullyShutdownGroup

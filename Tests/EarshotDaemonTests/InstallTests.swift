@@ -47,6 +47,7 @@ struct InstallTests {
             "share/earshot/config.example.toml",
             "share/earshot/voices/breeze.toml", "share/earshot/voices/cove.toml", "share/earshot/voices/sky.toml",
             "share/earshot/voices/juniper.toml", "share/earshot/voices/ember.toml",
+            "share/earshot/web/index.html",
             "lib/systemd/user/earshotd.service", "lib/systemd/user/earshotd.socket",
         ].map { prefix + "/" + $0 }
         for file in files {

@@ -4,7 +4,7 @@ import Testing
 @Suite struct WebAccessTests {
     static let token = String(repeating: "ab", count: 32)
     let access = WebAccess(
-        listen: try! WebListenAddress(parsing: "127.0.0.1:8765"), token: token,
+        listen: try! WebListenAddress(parsing: "127.0.0.1:8765"), token: AccessToken(token),
         allowedOrigins: ["https://chat.example.com"], files: ["index.html", "earshot.js"]
     )
 
@@ -52,6 +52,15 @@ import Testing
         ))
         #expect(decide("/", host: "127.0.0.1:8766") != .serveFile("index.html"))
         #expect(decide("/", host: nil) == .refuse(status: 421, reason: "the Host header (none) is not this daemon's address 127.0.0.1:8765"))
+    }
+
+    @Test func theTokenNeverPrints() {
+        for text in ["\(access)", String(reflecting: access), "\(access.token)", String(reflecting: access.token)] {
+            #expect(!text.contains(Self.token), "\(text)")
+        }
+        var dumped = ""
+        dump(access, to: &dumped)
+        #expect(!dumped.contains(Self.token), "\(dumped)")
     }
 
     @Test func theTokenComparisonLooksAtEveryByte() {

@@ -12,7 +12,7 @@ struct OpenCommand: ParsableCommand {
         abstract: "Print the voice-mode page's address (with its access token) and open it in the browser.",
         discussion: """
             The daemon serves the page when started with --web 127.0.0.1:8765 (or [web] listen in its \
-            configuration). The token, new at every start, is in the address's fragment, which the browser \
+            configuration). The token (kept across the daemon's restarts, gone at logout) is in the address's fragment, which the browser \
             never sends to a server. With a desktop session (DISPLAY or WAYLAND_DISPLAY), the page is \
             opened with xdg-open.
             Exit status: 0 done, 1 the web front door is off, 3 the daemon is not running, 4 it could not be talked to.

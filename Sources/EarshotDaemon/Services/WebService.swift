@@ -6,9 +6,11 @@ import Glibc
 #endif
 
 /// Serves the web front door (the page and its WebSocket) until shutdown.
-struct WebService: Service {
+struct WebService: Service, CustomStringConvertible {
     let server: SocketServer
     let web: SocketServer.WebConfiguration
+
+    var description: String { "WebService(http://\(web.access.listen.hostHeader)/)" }
 
     func run() async throws {
         try await cancelWhenGracefulShutdown { [server, web] in

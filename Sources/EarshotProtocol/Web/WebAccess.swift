@@ -7,8 +7,7 @@
 /// - Files come only from the bundled directory's list, by exact name.
 public struct WebAccess: Sendable {
     public var listen: WebListenAddress
-    /// The token's text (64 hex digits).
-    public var token: String
+    public var token: AccessToken
     /// Origins besides the daemon's own that may open the socket: `https://chat.example.com`.
     public var allowedOrigins: [String]
     /// The files the page may load, by name (`index.html`, `earshot.js`).
@@ -16,7 +15,7 @@ public struct WebAccess: Sendable {
 
     public static let socketPath = "/socket"
 
-    public init(listen: WebListenAddress, token: String, allowedOrigins: [String] = [], files: Set<String>) {
+    public init(listen: WebListenAddress, token: AccessToken, allowedOrigins: [String] = [], files: Set<String>) {
         self.listen = listen
         self.token = token
         self.allowedOrigins = allowedOrigins
@@ -62,7 +61,7 @@ public struct WebAccess: Sendable {
         let (path, query) = Self.split(uri)
         if path == Self.socketPath {
             guard method == "GET" else { return .refuse(status: 405, reason: "\(method) on /socket; it takes a WebSocket upgrade (GET)") }
-            guard let given = Self.parameter("token", in: query), Self.constantTimeEqual(given, token) else {
+            guard let given = Self.parameter("token", in: query), Self.constantTimeEqual(given, token.text) else {
                 return .refuse(status: 401, reason: "a missing or wrong token; `earshot open` gives the page's address with the right one")
             }
             guard let origin else { return .refuse(status: 403, reason: "no Origin header; browsers send one") }
@@ -106,6 +105,20 @@ public struct WebAccess: Sendable {
         guard let text else { return "(none)" }
         return "\"\(text.prefix(80))\""
     }
+}
+
+/// The web front door's token (64 hex digits). It prints as `<redacted>` however it is printed
+/// or dumped, so no log line (a service list, say) can show it.
+public struct AccessToken: Equatable, Sendable, CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    public let text: String
+
+    public init(_ text: String) {
+        self.text = text
+    }
+
+    public var description: String { "<redacted>" }
+    public var debugDescription: String { "<redacted>" }
+    public var customMirror: Mirror { Mirror(self, children: []) }
 }
 
 /// Where the web front door listens: a loopback address and a port.
