@@ -100,6 +100,24 @@ struct LiveBrowserTests {
             try browser.waitFor(connection: "connected", timeout: 40)
             try browser.waitFor(state: "listening")
             try browser.screenshot("reconnected")
+
+            // The sound server gone: the daemon stays, and the page says so in words.
+            web.session.sound.stop()
+            try browser.wait("document.body.textContent.includes('The sound server is gone')", timeout: 20)
+            try browser.screenshot("sound-server-lost")
+        }
+    }
+
+    @Test func earshotOpenPrintsThePagesAddressWithTheToken() async throws {
+        try await onDedicatedThread {
+            let web = try Self.start([])
+            let opened = try BuiltProduct.run("earshot", ["open", "--print-only", "--socket", web.session.daemon.socketPath])
+            #expect(opened.status == 0, "\(opened.stderr)")
+            #expect(opened.stdoutText == web.page + "\n", "\(opened.stdoutText)")
+            let off = try LiveSession(arguments: ["--listen"])
+            let refused = try BuiltProduct.run("earshot", ["open", "--print-only", "--socket", off.daemon.socketPath])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("The daemon serves no web page: start earshotd with --web 127.0.0.1:8765"), "\(refused.stderr)")
         }
     }
 
