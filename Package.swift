@@ -37,7 +37,9 @@ let package = Package(
             swiftSettings: strict
         ),
         // Speech backends' common ground: the transcriber and synthesizer protocols, voices.
-        .target(name: "EarshotSpeech", swiftSettings: strict),
+        .target(name: "EarshotSpeech", dependencies: ["CMalloc"], swiftSettings: strict),
+        // malloc_trim, to give a released engine's memory back to the system.
+        .systemLibrary(name: "CMalloc"),
         // Conversation plumbing shared by replay and the daemon: transcription queue, speaking,
         // conversation scripts (TOML) for replay.
         .target(

@@ -4,20 +4,37 @@ import Synchronization
 
 /// Speech to text with pocketsphinx in this process: US English only, no network, modest accuracy.
 ///
-/// The model loads at the first utterance (or at ``prepare()``) and stays loaded. Utterances are
-/// decoded one at a time, in the order `transcribe` was called, on a queue of their own.
+/// The model (about 65 MB) loads when the first utterance begins (or at ``prepare()``), while the
+/// person is still speaking, and is released after `unload`'s delay without an utterance.
+/// Utterances are decoded one at a time, in the order `transcribe` was called, on a queue of
+/// their own.
 public final class EmbeddedTranscriber: Transcriber {
     public let name = "pocketsphinx (embedded)"
     private let worker: PocketSphinxWorker
 
-    public init(model: PocketSphinxModel = .usEnglish) {
-        worker = PocketSphinxWorker(model: model)
+    private let model: PocketSphinxModel
+
+    public init(model: PocketSphinxModel = .usEnglish, unload: IdleUnload = .never) {
+        self.model = model
+        worker = PocketSphinxWorker(model: model, unload: unload)
     }
 
-    /// Loads the model now, so the first utterance does not wait for it, and says whether it can.
+    /// Says whether the model's files are there, without loading them.
+    public func checkModel() throws(SpeechError) {
+        do {
+            try model.checkFiles()
+        } catch {
+            throw SpeechError(.misconfigured, error.description)
+        }
+    }
+
+    /// Loads the model now, so the next utterance does not wait for it, and says whether it can.
     public func prepare() async throws(SpeechError) {
         try await worker.load()
     }
+
+    /// Whether the model is in memory now.
+    public var isLoaded: Bool { worker.isLoaded }
 
     /// Whether `language` (a BCP 47 tag) is one this backend transcribes.
     public static func supports(language: String) -> Bool {
@@ -44,23 +61,33 @@ public final class EmbeddedTranscriber: Transcriber {
     }
 }
 
-/// Keeps one decoder on a serial queue of its own, loads it when first needed, and decodes one
-/// utterance at a time there, so neither the model load nor decoding holds a thread of Swift's
-/// cooperative pool.
+/// Keeps one decoder on a serial queue of its own, loads it when first needed, decodes one
+/// utterance at a time there, and frees it once idle, so neither the model load nor decoding
+/// holds a thread of Swift's cooperative pool.
 final class PocketSphinxWorker: @unchecked Sendable {
-    // @unchecked: `decoder` is read and written only on `queue`.
+    // @unchecked: `decoder` is read and written only on `queue` (`idleTimer` belongs to it).
     private let queue = DispatchQueue(label: "earshot.pocketsphinx", qos: .userInitiated)
     private let model: PocketSphinxModel
+    private let unload: IdleUnload
+    private let idleTimer: IdleReleaseTimer
     private var decoder: PocketSphinxDecoder?
+    /// Mirrors `decoder != nil` for readers off the queue.
+    private let loaded = Atomic(false)
 
-    init(model: PocketSphinxModel) {
+    init(model: PocketSphinxModel, unload: IdleUnload) {
         self.model = model
+        self.unload = unload
+        idleTimer = IdleReleaseTimer(queue: queue)
     }
+
+    var isLoaded: Bool { loaded.load(ordering: .acquiring) }
 
     /// Loads the model unless it is loaded already.
     func load() async throws(SpeechError) {
         let result: Result<Void, SpeechError> = await withCheckedContinuation { continuation in
             queue.async {
+                self.idleTimer.cancel()
+                defer { self.scheduleRelease() }
                 continuation.resume(returning: Result { () throws(SpeechError) in _ = try self.loadedDecoder() })
             }
         }
@@ -84,17 +111,34 @@ final class PocketSphinxWorker: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         if let decoder { return decoder }
         do {
-            let loaded = try PocketSphinxDecoder(model: model)
-            decoder = loaded
-            return loaded
+            let start = ContinuousClock.now
+            let made = try PocketSphinxDecoder(model: model)
+            decoder = made
+            loaded.store(true, ordering: .releasing)
+            unload.report(.loaded(what: "pocketsphinx model", duration: ContinuousClock.now - start))
+            return made
         } catch {
             throw SpeechError(.misconfigured, error.description)
         }
     }
 
+    private func scheduleRelease() {
+        idleTimer.schedule(unload) {
+            // On the queue, between utterances: nothing else holds the decoder, so this frees it.
+            guard self.decoder != nil else { return nil }
+            self.decoder = nil
+            self.loaded.store(false, ordering: .releasing)
+            return "pocketsphinx model"
+        }
+    }
+
     private func run(_ feed: UtteranceFeed, partial: @Sendable (String) -> Void) throws -> String {
-        // However it ends, the reader stops waiting for this utterance.
-        defer { feed.close() }
+        // However it ends, the reader stops waiting for this utterance, and the idle time starts.
+        defer {
+            feed.close()
+            scheduleRelease()
+        }
+        idleTimer.cancel()
         if feed.isClosed { throw CancellationError() }
         let decoder = try loadedDecoder()
         do {

@@ -19,6 +19,15 @@ public enum ProcessTable {
         return stat[close...].dropFirst().first { $0 != " " }
     }
 
+    /// `pid`'s resident memory in kilobytes (VmRSS), nil if /proc cannot say; this process's
+    /// by default.
+    public static func residentKilobytes(of pid: pid_t = getpid()) -> Int? {
+        guard let status = readSmallFile("/proc/\(pid)/status"),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
+
     static func readSmallFile(_ path: String) -> String? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
