@@ -6,20 +6,27 @@ public import EarshotSpeech
 ///
 /// Audio streams as it is made, sentence by sentence, at the voice's own rate (8 kHz for kal,
 /// 16 kHz for the others). Texts are spoken one at a time, in the order asked for, on a queue of
-/// their own; ending iteration early stops the synthesis within a chunk.
+/// their own; ending iteration early stops the synthesis within a chunk. A voice loads when it
+/// first speaks; all are released after `unload`'s delay without speech.
 public struct FliteSynthesizer: Synthesizer {
     public let name = "flite (embedded)"
+    private let unload: IdleUnload
 
-    public init() {}
+    public init(unload: IdleUnload = .never) {
+        self.unload = unload
+    }
 
     /// Speaks in `voice.flite`'s settings; a voice without them fails with `.misconfigured`.
     public func synthesize(_ text: String, voice: Voice) -> AsyncThrowingStream<SpeechChunk, any Error> {
-        FliteEngine.shared.synthesize(text, voice: voice)
+        FliteEngine.shared.synthesize(text, voice: voice, unload: unload)
     }
 
     public func synthesize(_ text: String, settings: Voice.Flite) -> AsyncThrowingStream<SpeechChunk, any Error> {
-        FliteEngine.shared.synthesize(text, settings: settings)
+        FliteEngine.shared.synthesize(text, settings: settings, unload: unload)
     }
+
+    /// Whether flite holds a voice now (flite is one per process, shared by every synthesizer).
+    public var isLoaded: Bool { FliteEngine.shared.isLoaded }
 }
 
 /// flite itself: it keeps global state and is not thread-safe, so its one instance in the
@@ -29,12 +36,15 @@ final class FliteEngine: SynthesisEngine {
     static let name = "flite"
 
     private var isInitialized = false
-    /// Registered voices and the streaming hookup each keeps for its life (the process's).
+    /// Registered voices and the streaming hookup each keeps for its life.
     private var voices: [FliteVoice: Registered] = [:]
 
     private struct Registered {
-        let voice: UnsafeMutablePointer<cst_voice>
+        let loaded: LoadedFliteVoice
+        /// Owned by the voice's features, so deleted with the voice.
         let streaming: UnsafeMutablePointer<cst_audio_streaming_info>
+
+        var voice: UnsafeMutablePointer<cst_voice> { loaded.voice }
     }
 
     /// Samples per streamed chunk, at least: 64 ms at 16 kHz.
@@ -43,6 +53,18 @@ final class FliteEngine: SynthesisEngine {
     private init() {}
 
     static func settings(of voice: Voice) -> Voice.Flite? { voice.flite }
+
+    var isLoaded: Bool { !voices.isEmpty }
+
+    func load(for settings: Voice.Flite) throws(SpeechError) {
+        _ = try registered(named: settings.voice)
+    }
+
+    /// The voices go; what flite_init set up stays (0.2 MB, most of it flite's code).
+    func release() {
+        for registered in voices.values { registered.loaded.unload() }
+        voices = [:]
+    }
 
     func synthesize(_ text: String, settings: Voice.Flite, into sink: SpeechChunkSink) throws(SpeechError) {
         guard settings.durationStretch.isFinite, settings.durationStretch > 0,
@@ -76,8 +98,10 @@ final class FliteEngine: SynthesisEngine {
             flite_init()
             isInitialized = true
         }
-        guard let cstVoice = try voice.register(), let streaming = new_audio_streaming_info() else {
-            throw SpeechError(.misconfigured, "flite could not load its voice \"\(name)\": reinstall libflite1")
+        let loaded = try voice.load()
+        guard let streaming = new_audio_streaming_info() else {
+            loaded.unload()
+            throw SpeechError(.misconfigured, "flite could not load its voice \"\(name)\": out of memory")
         }
         streaming.pointee.min_buffsize = Self.chunkSamples
         streaming.pointee.asc = { wave, start, size, _, info in
@@ -88,8 +112,8 @@ final class FliteEngine: SynthesisEngine {
             let chunk = UnsafeBufferPointer(start: samples + Int(start), count: Int(size))
             return sink.yield(chunk, sampleRate: Int(wave.pointee.sample_rate)) ? CST_AUDIO_STREAM_CONT : CST_AUDIO_STREAM_STOP
         }
-        earshot_flite_set_streaming(cstVoice, streaming)
-        let registered = Registered(voice: cstVoice, streaming: streaming)
+        earshot_flite_set_streaming(loaded.voice, streaming)
+        let registered = Registered(loaded: loaded, streaming: streaming)
         voices[voice] = registered
         return registered
     }
