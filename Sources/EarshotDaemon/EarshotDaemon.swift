@@ -26,18 +26,12 @@ public enum EarshotDaemon {
         engine.setMicrophone(.closed)
         let relay = EventRelay()
         let (reports, reported) = AsyncStream.makeStream(of: TranscriptionReport.self)
-        let transcription = SpeechBackends.transcriber(configuration.transcriber, options: configuration.transcriberOptions, logger: Logger(label: "earshotd.stt")).map {
+        // Not prepared here: an embedded model loads as the first utterance begins, so a daemon
+        // nobody speaks to stays small.
+        let transcription = SpeechBackends.transcriber(
+            configuration.transcriber, options: configuration.transcriberOptions, logger: Logger(label: "earshotd.stt")
+        ).map {
             TranscriptionQueue(transcriber: $0, configuration: .init(language: configuration.language)) { reported.yield($0) }
-        }
-        if let transcription {
-            let transcriber = transcription.transcriber
-            Task {
-                do {
-                    try await transcriber.prepare()
-                } catch {
-                    logger.error("The transcriber could not get ready: \(error)")
-                }
-            }
         }
         let voices = VoiceCatalog.load(explicitBundledDirectory: configuration.voicesDirectory)
         for problem in voices.problems { logger.warning("\(problem.description)") }
@@ -47,7 +41,9 @@ public enum EarshotDaemon {
         }
         let tap = SpeakerTap()
         let (playbackReports, playbackReported) = AsyncStream.makeStream(of: PlaybackReport.self)
-        let player = SpeechBackends.synthesizer(configuration.synthesizer, options: configuration.synthesizerOptions, logger: Logger(label: "earshotd.tts")).map {
+        let player = SpeechBackends.synthesizer(
+            configuration.synthesizer, options: configuration.synthesizerOptions, logger: Logger(label: "earshotd.tts")
+        ).map {
             SpeechPlayer(engine: engine, synthesizer: $0, tap: tap, logger: Logger(label: "earshotd.speech")) { playbackReported.yield($0) }
         }
         // No audio reaches the disk unless debug recording is on; `forget` works either way.

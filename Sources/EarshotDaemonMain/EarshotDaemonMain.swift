@@ -51,6 +51,9 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Language of the speech (BCP 47) (default: en-US).")
     var language: String?
 
+    @Option(help: "Seconds without an utterance after which the embedded pocketsphinx model is freed; 0 keeps it once loaded (default: 300).")
+    var sttUnloadAfter: Double?
+
     @Option(help: "Seconds `thinking` waits for a reply before returning to listening with an error (default: 15).")
     var replyTimeout: Double?
 
@@ -68,6 +71,9 @@ struct EarshotDaemonMain: AsyncParsableCommand {
 
     @Option(help: "Directory of the bundled voices (default: next to the executable, or the source checkout).")
     var voicesDir: String?
+
+    @Option(help: "Seconds without speaking after which the embedded flite voices and espeak-ng are freed; 0 keeps them once loaded (default: 300).")
+    var ttsUnloadAfter: Double?
 
     @OptionGroup var endpointing: EndpointingOptions
 

@@ -92,6 +92,8 @@ extension Settings {
         public var model: String?
         /// The file holding an OpenAI-compatible server's API key (mode 0600); nil: `OPENAI_API_KEY`.
         public var apiKeyFile: String?
+        /// Seconds without an utterance after which the embedded model is released; 0: never.
+        public var unloadAfterSeconds = 300.0
 
         public init() {}
     }
@@ -106,6 +108,8 @@ extension Settings {
         public var voicesDirectory: String?
         /// The file holding an OpenAI-compatible server's API key (mode 0600); nil: `OPENAI_API_KEY`.
         public var apiKeyFile: String?
+        /// Seconds without speaking after which the embedded engines are released; 0: never.
+        public var unloadAfterSeconds = 300.0
 
         public init() {}
     }

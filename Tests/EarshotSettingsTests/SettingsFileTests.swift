@@ -28,6 +28,19 @@ import Testing
         #expect(Settings().listening.endpointer.eagerness == .medium)
     }
 
+    @Test func enginesAreReleasedAfterFiveIdleMinutesUnlessTheFileSaysOtherwise() throws {
+        #expect(Settings().transcription.unloadAfterSeconds == 300)
+        #expect(Settings().speech.unloadAfterSeconds == 300)
+        #expect(SettingsKey.transcriptionUnloadAfter.defaultValue == .number(300))
+        #expect(SettingsKey.speechUnloadAfter.defaultValue == .number(300))
+        let settings = try SettingsFile.parse("[transcription]\nunload_after = 0\n[speech]\nunload_after = 12.5\n", file: "c.toml")
+        #expect(settings.transcription.unloadAfterSeconds == 0)
+        #expect(settings.speech.unloadAfterSeconds == 12.5)
+        #expect(settings.changedKeys(since: Settings()) == [.transcriptionUnloadAfter, .speechUnloadAfter])
+        #expect(SettingsKey.transcriptionUnloadAfter.reload == .restart)
+        #expect(SettingsKey.named("speech.unload_after")?.flag == "--tts-unload-after")
+    }
+
     @Test func anEmptyFileIsAllDefaults() throws {
         #expect(try SettingsFile.parse("", file: "config.toml") == Settings())
         #expect(try SettingsFile.parse("# nothing yet\n\n[listening]\n", file: "config.toml") == Settings())

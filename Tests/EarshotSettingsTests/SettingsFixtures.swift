@@ -107,6 +107,15 @@ struct SettingsFileCase: CustomTestStringConvertible, Sendable {
         .init("not a language tag", replacing: #"language = "de-DE""#, with: #"language = "German""#, [
             #"config.toml:12:1: [transcription] language: expected a language tag such as "en-US", got "German""#,
         ]),
+        .init("an idle time below zero", replacing: #"language = "de-DE""#, with: "unload_after = -1", [
+            "config.toml:12:1: [transcription] unload_after: expected a number of seconds from 0 (never) to 86400, got -1",
+        ]),
+        .init("an idle time longer than a day", replacing: #"voice = "sky""#, with: "unload_after = 90000.5", [
+            "config.toml:15:1: [speech] unload_after: expected a number of seconds from 0 (never) to 86400, got 90000.5",
+        ]),
+        .init("an idle time in words", replacing: #"voice = "sky""#, with: #"unload_after = "never""#, [
+            #"config.toml:15:1: [speech] unload_after: expected a number of seconds from 0 (never) to 86400, got a string ("never")"#,
+        ]),
         .init("an empty device name", replacing: #"source = "mic""#, with: #"source = """#, [
             #"config.toml:3:1: [audio] source: expected a string, got "" (leave the key out for the default)"#,
         ]),

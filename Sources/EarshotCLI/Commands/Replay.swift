@@ -81,7 +81,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let output = StandardOutput()
         let choice = try BackendChoice(parsing: stt, role: .speechToText)
         // An OpenAI-compatible server's key comes from OPENAI_API_KEY here; the daemon also reads a key file.
-        let options = try BackendOptions.loading(model: nil, keyFile: nil)
+        let options = try BackendOptions.loading(model: nil, keyFile: nil, unloadAfter: nil)
         if let script = try conversationScript() {
             var replay = ScriptedReplay(
                 replay: Replay(detector: SpectralVAD(), configuration: configuration), script: script,

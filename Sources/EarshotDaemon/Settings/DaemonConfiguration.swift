@@ -24,7 +24,8 @@ public struct DaemonConfiguration: Sendable {
     public var echoCancellation: Bool
     /// Which backend transcribes utterances.
     public var transcriber: BackendChoice
-    /// The transcription server's model and key.
+    /// The transcription server's model and key, and how long the embedded engine keeps its
+    /// model without an utterance (nil: for good).
     public var transcriberOptions: BackendOptions
     /// The language spoken, for the transcriber (BCP 47).
     public var language: String
@@ -38,7 +39,8 @@ public struct DaemonConfiguration: Sendable {
     public var responderTimeout: Duration
     /// Which backend speaks replies.
     public var synthesizer: BackendChoice
-    /// The speech server's key.
+    /// The speech server's key, and how long the embedded engines keep their voices without
+    /// speaking (nil: for good).
     public var synthesizerOptions: BackendOptions
     /// The voice replies are spoken in, by id or name (Breeze when nil).
     public var voice: String?
@@ -115,14 +117,18 @@ extension DaemonConfiguration {
             throw DaemonStartError(message: error.description)
         }
         // A key is read only for a server that takes one: a broken key file stops the start in words.
-        var transcriberOptions = BackendOptions(model: settings.transcription.model)
-        var synthesizerOptions = BackendOptions()
+        let transcriberUnload = Self.unloadDelay(seconds: settings.transcription.unloadAfterSeconds)
+        let synthesizerUnload = Self.unloadDelay(seconds: settings.speech.unloadAfterSeconds)
+        var transcriberOptions = BackendOptions(model: settings.transcription.model, unloadAfter: transcriberUnload)
+        var synthesizerOptions = BackendOptions(unloadAfter: synthesizerUnload)
         do {
             if case .openAI = transcriber {
-                transcriberOptions = try .loading(model: settings.transcription.model, keyFile: settings.transcription.apiKeyFile)
+                transcriberOptions = try .loading(
+                    model: settings.transcription.model, keyFile: settings.transcription.apiKeyFile, unloadAfter: transcriberUnload
+                )
             }
             if case .openAI = synthesizer {
-                synthesizerOptions = try .loading(model: nil, keyFile: settings.speech.apiKeyFile)
+                synthesizerOptions = try .loading(model: nil, keyFile: settings.speech.apiKeyFile, unloadAfter: synthesizerUnload)
             }
         } catch {
             throw DaemonStartError(message: error.description)
@@ -165,6 +171,11 @@ extension DaemonConfiguration {
 
     static func duration(seconds: Double) -> Duration {
         .milliseconds(Int((seconds * 1000).rounded()))
+    }
+
+    /// An `unload_after` setting: 0 means never.
+    static func unloadDelay(seconds: Double) -> Duration? {
+        seconds > 0 ? duration(seconds: seconds) : nil
     }
 }
 

@@ -104,6 +104,10 @@ extension SettingsKey {
         ("transcription", "api_key_file"), \.transcription.apiKeyFile, flag: "--stt-api-key-file", reload: .restart,
         unset: "OPENAI_API_KEY from the environment, else no key (local servers need none)", example: "/home/me/.config/earshot/openai-key",
         "A file holding the OpenAI-compatible server's API key, readable by you alone (chmod 600).")
+    public static let transcriptionUnloadAfter = make(
+        ("transcription", "unload_after"), \.transcription.unloadAfterSeconds, kind: .idleSeconds,
+        flag: "--stt-unload-after", reload: .restart,
+        "Seconds without an utterance after which the embedded pocketsphinx model (about 65 MB) is freed; it loads again, in about 0.1 s, as the next utterance begins. 0 keeps it once loaded.")
 
     public static let speechBackend = make(
         ("speech", "backend"), \.speech.backend, kind: .backend(.textToSpeech), flag: "--tts", reload: .restart,
@@ -119,6 +123,9 @@ extension SettingsKey {
         ("speech", "api_key_file"), \.speech.apiKeyFile, flag: "--tts-api-key-file", reload: .restart,
         unset: "OPENAI_API_KEY from the environment, else no key (local servers need none)", example: "/home/me/.config/earshot/openai-key",
         "A file holding the OpenAI-compatible server's API key, readable by you alone (chmod 600).")
+    public static let speechUnloadAfter = make(
+        ("speech", "unload_after"), \.speech.unloadAfterSeconds, kind: .idleSeconds, flag: "--tts-unload-after", reload: .restart,
+        "Seconds without speaking after which the embedded flite voices and espeak-ng are freed; they load again, in milliseconds, for the next reply. 0 keeps them once loaded.")
 
     public static let replyTimeout = make(
         ("replies", "timeout"), \.replies.timeoutSeconds, kind: .seconds, flag: "--reply-timeout", reload: .live,
@@ -157,8 +164,8 @@ extension SettingsKey {
     public static let all: [SettingsKey] = [
         server, source, sink, echoCancellation, cues,
         vadThreshold, prefixPadding, minimumSpeech, endSilence, eagerness,
-        transcriptionBackend, language, transcriptionModel, transcriptionKeyFile,
-        speechBackend, voice, voicesDirectory, speechKeyFile,
+        transcriptionBackend, language, transcriptionModel, transcriptionKeyFile, transcriptionUnloadAfter,
+        speechBackend, voice, voicesDirectory, speechKeyFile, speechUnloadAfter,
         replyTimeout, responder, responderTimeout,
         socket, listen,
         webListen, webAllowedOrigins,

@@ -101,6 +101,8 @@ public enum SettingsValueKind: Equatable, Sendable {
     case milliseconds
     /// A number of seconds above 0, at most an hour.
     case seconds
+    /// A number of seconds an engine may stay idle, 0 (never released) to a day.
+    case idleSeconds
     /// A number from 0 to 1.
     case probability
     /// A whole number of turns, 0 to 50.
@@ -114,6 +116,7 @@ public enum SettingsValueKind: Equatable, Sendable {
 
     static let millisecondRange = 0...60_000
     static let maximumSeconds = 3600.0
+    static let maximumIdleSeconds = 86_400.0
     static let turnCountRange = 0...50
 
     /// What the key expects, as the messages name it.
@@ -125,6 +128,7 @@ public enum SettingsValueKind: Equatable, Sendable {
         case .flag: "true or false"
         case .milliseconds: "an integer number of milliseconds"
         case .seconds: "a number of seconds"
+        case .idleSeconds: "a number of seconds from 0 (never) to 86400"
         case .probability: "a number from 0 to 1"
         case .turnCount: "a whole number of turns from 0 to 50"
         case .choice(let words): Self.listed(words.map(SettingsValue.quoted))
@@ -165,6 +169,11 @@ public enum SettingsValueKind: Equatable, Sendable {
         case (.seconds, .integer), (.seconds, .float):
             guard let seconds = raw.number, seconds > 0, seconds <= Self.maximumSeconds else {
                 return mismatch("a number of seconds above 0 and at most 3600, got \(raw.literal)")
+            }
+            return .success(.number(seconds))
+        case (.idleSeconds, .integer), (.idleSeconds, .float):
+            guard let seconds = raw.number, (0...Self.maximumIdleSeconds).contains(seconds) else {
+                return mismatch("\(expected), got \(raw.literal)")
             }
             return .success(.number(seconds))
         case (.turnCount, .integer(let integer)):
