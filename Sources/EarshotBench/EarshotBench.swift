@@ -14,15 +14,21 @@ struct EarshotBench {
             var rest = arguments.dropFirst()
             var seconds = 60.0
             var transcriber = "none"
-            while rest.count >= 2, let option = rest.first, option == "--seconds" || option == "--stt" {
+            var synthesizer = "none"
+            var unloadAfter: Double?
+            while rest.count >= 2, let option = rest.first, ["--seconds", "--stt", "--tts", "--unload-after"].contains(option) {
                 let value = rest[rest.startIndex + 1]
                 if option == "--seconds", let number = Double(value) { seconds = number }
                 if option == "--stt" { transcriber = value }
+                if option == "--tts" { synthesizer = value }
+                if option == "--unload-after" { unloadAfter = Double(value) }
                 rest = rest.dropFirst(2)
             }
             let fixture = rest.first ?? "Tests/Fixtures/endpointer/two_phrases_long_pause.wav"
             do {
-                try LiveBench.run(seconds: seconds, fixture: fixture, transcriber: transcriber)
+                try LiveBench.run(
+                    seconds: seconds, fixture: fixture, transcriber: transcriber, synthesizer: synthesizer, unloadAfter: unloadAfter
+                )
             } catch {
                 print("earshot-bench live: \(error)")
                 exit(1)
@@ -58,7 +64,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench wer [VAD_DEV]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench wer [VAD_DEV]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

@@ -6,12 +6,14 @@ import Foundation
 /// takes level events at 60 Hz. Reports capture → client latency of level events, the daemon's
 /// CPU (share of one core) and memory. `transcriber` is the daemon's `--stt`: `none` measures the
 /// listening path alone; `embedded` adds pocketsphinx decoding every utterance of the fixture.
+/// Memory is also taken before anything is said (engines configured, none loaded yet) and,
+/// with `unloadAfter`, once the daemon has been that many seconds without speech.
 enum LiveBench {
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    static func run(seconds: Double, fixture: String, transcriber: String) throws {
+    static func run(seconds: Double, fixture: String, transcriber: String, synthesizer: String, unloadAfter: Double?) throws {
         guard PulseTestServer.isAvailable else {
             throw Failure(description: "pulseaudio, paplay and pactl are needed (make deps installs them)")
         }
@@ -23,12 +25,17 @@ enum LiveBench {
         let sound = try PulseTestServer()
         defer { sound.stop() }
         let socketPath = sound.directory + "/earshot.sock"
+        let unloading = unloadAfter.map { ["--stt-unload-after", String($0), "--tts-unload-after", String($0)] } ?? []
         let daemon = try ChildProcess(
-            daemonBinary, ["--socket", socketPath, "--listen", "--stt", transcriber, "--tts", "none"],
+            daemonBinary, ["--socket", socketPath, "--listen", "--stt", transcriber, "--tts", synthesizer] + unloading,
             environment: sound.environment, outputPath: sound.directory + "/earshotd.log"
         )
         defer { _ = daemon.terminate() }
         _ = try waitForSocket(socketPath, timeout: 10)
+
+        // Phase 0: listening to silence; nothing said yet, so no engine has loaded.
+        sleep(2)
+        let unusedMemory = try memoryKilobytes(of: daemon.pid)
 
         // Phase 1: listening with no client attached.
         // libpulse's own cost for the same capture, as a floor: parec taking the microphone in
@@ -66,12 +73,19 @@ enum LiveBench {
         _ = busyFloor.stop()
         let memory = try memoryKilobytes(of: daemon.pid)
         _ = player.terminate()
+
+        // Phase 3: silence again, past the engines' idle time.
+        var idleMemory: (rss: Int, peak: Int)?
+        if let unloadAfter {
+            usleep(UInt32((unloadAfter + 2) * 1_000_000))
+            idleMemory = try memoryKilobytes(of: daemon.pid)
+        }
         latencies.sort()
         func percentile(_ p: Double) -> Double {
             latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
         }
         let mb = { (kilobytes: Int) in String(format: "%.1f MB", Double(kilobytes) / 1024) }
-        print("Live daemon (--stt \(transcriber)): listening to a private PulseAudio, a fixture looping into its microphone,")
+        print("Live daemon (--stt \(transcriber) --tts \(synthesizer)): listening to a private PulseAudio, a fixture looping into its microphone,")
         print("\(String(format: "%.0f", seconds)) s with no client, then \(String(format: "%.0f", seconds)) s with one client taking levels at 60 Hz")
         print("(\(latencies.count) level events, \(speechEvents) speech events)")
         print("| measure | value | goal |")
@@ -87,6 +101,7 @@ enum LiveBench {
         print("| daemon CPU, share of one core, 60 Hz level client | \(String(format: "%.2f", busyCPU)) % | |")
         print("| floor: parec, meanwhile | \(String(format: "%.2f", busyFloorCPU)) % | |")
         print("| daemon CPU ÷ parec CPU, 60 Hz level client | \(String(format: "%.1f", busyCPU / busyFloorCPU))× | \(speechOff ? "≤ 2.0×" : "") |")
+        print("| daemon RSS before anything was said (engines configured, not loaded) | \(mb(unusedMemory.rss)) | |")
         print("| daemon RSS, no client | \(mb(quietMemory.rss)) | \(transcriber == "none" ? "≤ 30 MB" : "≤ 100 MB") |")
         print("| of which the Swift runtime and Foundation (shared libraries) | \(mb(breakdown.swiftRuntime)) | |")
         print("| of which C and C++ libraries (libc, libstdc++, libpulse, speech engines) | \(mb(breakdown.otherLibraries)) | |")
@@ -95,6 +110,9 @@ enum LiveBench {
         print("| daemon PSS (shared pages divided among their users) | \(mb(breakdown.proportional)) | |")
         print("| daemon unique memory (pages no other process maps) | \(mb(breakdown.unique)) | |")
         print("| daemon RSS at the end (peak) | \(mb(memory.rss)) (\(mb(memory.peak))) | \(transcriber == "none" ? "≤ 30 MB" : "≤ 100 MB") |")
+        if let idleMemory, let unloadAfter {
+            print("| daemon RSS after \(String(format: "%.0f", unloadAfter + 2)) s of silence (unload after \(String(format: "%g", unloadAfter)) s) | \(mb(idleMemory.rss)) | |")
+        }
     }
 
     /// CPU used by `pid` while `body` runs repeatedly for `seconds`, as a share of one core.
