@@ -108,6 +108,38 @@ struct LiveBrowserTests {
         }
     }
 
+    @Test func theWebSocketKeepsTheSocketsLimitsAndErrors() async throws {
+        try await onDedicatedThread {
+            let web = try Self.start([])
+            let browser = try BrowserDriver(logDirectory: web.session.directory)
+            try browser.open(web.page)
+            try browser.waitFor(connection: "connected")
+            // A second socket from the page's own origin, as another front end would open one.
+            _ = try browser.eval("""
+                (() => {
+                  window.answers = [];
+                  const socket = new WebSocket('ws://127.0.0.1:\(web.port)/socket?token=\(web.token)');
+                  socket.onmessage = (message) => window.answers.push(message.data);
+                  socket.onopen = () => {
+                    socket.send('x'.repeat(70000));
+                    socket.send('{"id":1,"cmd":"frobnicate"}');
+                    socket.send('{"id":2,"cmd":"status"');
+                    socket.send('{"id":3,"cmd":"voices"}');
+                  };
+                  return true;
+                })()
+                """)
+            try browser.wait("window.answers.length >= 4")
+            let answers = try browser.eval("window.answers").flatMap { $0 as? [String] } ?? []
+            #expect(answers.count == 4, "\(answers)")
+            #expect(answers.first?.contains(#""code":"line_too_long""#) == true, "\(answers)")
+            #expect(answers.dropFirst().first?.hasPrefix(#"{"id":1,"ok":false,"error":{"code":"unknown_cmd""#) == true, "\(answers)")
+            #expect(answers.dropFirst(2).first?.contains(#""ok":false"#) == true, "\(answers)")
+            #expect(answers.last?.hasPrefix(#"{"id":3,"ok":true"#) == true, "\(answers)")
+            #expect(answers.allSatisfy { !$0.hasSuffix("\n") }, "a message carries one line, without its newline")
+        }
+    }
+
     @Test func earshotOpenPrintsThePagesAddressWithTheToken() async throws {
         try await onDedicatedThread {
             let web = try Self.start([])

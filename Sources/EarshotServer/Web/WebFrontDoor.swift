@@ -45,8 +45,11 @@ extension SocketServer {
 
     private static func configureWebPipeline(_ channel: any Channel, web: WebConfiguration, core: ServerCore) -> EventLoopFuture<Void> {
         let maximumLineLength = core.configuration.maximumLineLength
+        // Messages up to this size are read and, past the line limit, answered `line_too_long` as
+        // on the Unix socket; a larger one closes the connection (1009), as WebSocket peers expect.
+        let maximumMessageSize = max(maximumLineLength * 16, 1 << 20)
         let upgrader = NIOWebSocketServerUpgrader(
-            maxFrameSize: maximumLineLength + 1024,
+            maxFrameSize: maximumMessageSize,
             automaticErrorHandling: true,
             shouldUpgrade: { channel, head in
                 let decision = web.access.decide(
@@ -61,7 +64,7 @@ extension SocketServer {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandlers([
                             NIOWebSocketFrameAggregator(
-                                minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256, maxAccumulatedFrameSize: maximumLineLength + 1024
+                                minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256, maxAccumulatedFrameSize: maximumMessageSize
                             ),
                             WebSocketLines(maximumLineLength: maximumLineLength),
                             ConnectionHandler(core: core, transport: .webSocket),
