@@ -1,6 +1,9 @@
 public import EarshotSpeech
 import EarshotTOML
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Reads one voice file: TOML whose file name (lower-cased, without `.toml`) is the voice's id.
 ///
@@ -36,6 +39,9 @@ public enum VoiceFile {
     static let espeakKeys = ["voice", "rate_wpm", "pitch"]
     static let wyomingKeys = ["voice", "speaker"]
     static let openAIKeys = ["voice", "model", "sample_rate"]
+    /// The largest voice file read: one is a few hundred bytes, and a huge file in the voices
+    /// directory must not stall the daemon's start.
+    static let maximumBytes = 64 * 1024
     /// The voices compiled into Debian's flite.
     public static let fliteVoices = ["kal", "kal16", "awb", "rms", "slt"]
 
@@ -46,6 +52,11 @@ public enum VoiceFile {
 
     /// Reads and parses the file at `path`; problems name the file as `path` is written.
     public static func read(path: String) throws(VoiceFileError) -> Voice {
+        var status = stat()
+        let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
+        guard size <= maximumBytes else {
+            throw VoiceFileError(problems: [VoiceProblem(file: path, kind: .unreadable("\(size / 1024) KiB, larger than a voice file can be (64 KiB)"))])
+        }
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)

@@ -1,3 +1,5 @@
+import EarshotTestSupport
+import Foundation
 import EarshotSettings
 import Testing
 
@@ -122,5 +124,36 @@ import Testing
         try directory.write("config.toml", "[speech]\nvoise = \"cove\"\n")
         let error = try #require(throws: SettingsFileError.self) { try SettingsFile.read(path: path) }
         #expect(error.description == "\(path):2:1: [speech] voise: unknown key; did you mean voice?")
+    }
+}
+
+/// The file replaced by something that is not a configuration file: each is refused at once, in
+/// words, without reading more than the limit.
+@Suite struct SettingsFileReplacedTests {
+    let directory: String = {
+        let path = NSTemporaryDirectory() + "earshot-settings-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    func problem(_ path: String) throws -> String {
+        let error = try #require(throws: SettingsFileError.self) { try SettingsFile.read(path: path) }
+        return error.problems.map(\.description).joined(separator: "\n")
+    }
+
+    @Test func aDirectoryJunkAndAHugeFileAreRefusedQuickly() throws {
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let folder = directory + "/folder.toml"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        #expect(try problem(folder) == "\(folder): cannot read the configuration file: it is a directory, not a file")
+
+        let junk = directory + "/junk.toml"
+        var generator = SeededGenerator(seed: 14)
+        try Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) } + [0xFF, 0xFE]).write(to: URL(fileURLWithPath: junk))
+        #expect(try problem(junk) == "\(junk): cannot read the configuration file: it is not UTF-8 text")
+
+        let huge = directory + "/huge.toml"
+        try Data(repeating: UInt8(ascii: "a"), count: 100_000_000).write(to: URL(fileURLWithPath: huge))
+        #expect(try problem(huge) == "\(huge): cannot read the configuration file: it is 97656 KiB, and a configuration file is at most 1024 KiB: is it the right file?")
     }
 }

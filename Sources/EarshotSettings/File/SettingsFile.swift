@@ -21,6 +21,10 @@ import Darwin
 /// A key left out keeps its default. Unknown sections and keys are errors, not ignored, so a
 /// misspelt setting does not silently fall back; every problem in the file is reported at once.
 public enum SettingsFile {
+    /// The largest file read: a configuration file is a few kilobytes, and a huge one (a log or a
+    /// recording saved over it by mistake) must not stall or swell the daemon on SIGHUP.
+    public static let maximumBytes = 1 << 20
+
     /// Reads and parses the file at `path`; nil when there is no such file (the defaults apply).
     /// Problems name the file as `path` is written.
     public static func read(path: String) throws(SettingsFileError) -> Settings? {
@@ -28,6 +32,10 @@ public enum SettingsFile {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return nil }
         guard !isDirectory else { throw unreadable(path, "it is a directory, not a file") }
         guard FileManager.default.isReadableFile(atPath: path) else { throw unreadable(path, "permission denied") }
+        let size = fileSize(path)
+        guard size <= maximumBytes else {
+            throw unreadable(path, "it is \(size / 1024) KiB, and a configuration file is at most \(maximumBytes / 1024) KiB: is it the right file?")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw unreadable(path, "reading it failed") }
         guard let text = String(data: data, encoding: .utf8) else { throw unreadable(path, "it is not UTF-8 text") }
         return try parse(text, file: path)
@@ -49,6 +57,12 @@ public enum SettingsFile {
             throw SettingsFileError(problems: reader.problems.sorted { ($0.position ?? .end) < ($1.position ?? .end) })
         }
         return reader.settings
+    }
+
+    /// The file's size in bytes (0 when it cannot be read, which reading then reports).
+    static func fileSize(_ path: String) -> Int {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : 0
     }
 
     private static func unreadable(_ path: String, _ reason: String) -> SettingsFileError {
