@@ -59,10 +59,15 @@ final class PrivateHome {
 
     /// Starts `earshotd` with `arguments` in this home, on its default socket path, and waits
     /// until it accepts connections.
-    func startDaemon(_ sound: PulseTestServer, _ arguments: [String], log name: String = "earshotd") throws -> ChildProcess {
+    /// `launcher`: a command that runs the daemon (its path and arguments follow it), such as
+    /// `unshare` to give it a file system of its own.
+    func startDaemon(
+        _ sound: PulseTestServer, _ arguments: [String], log name: String = "earshotd", launcher: [String] = []
+    ) throws -> ChildProcess {
         guard let binary = DaemonProcess.binary else { throw DaemonProcess.NotBuilt() }
         let logPath = logs + "/\(name).log"
-        let daemon = try ChildProcess(binary.path, arguments + ["--verbose"], environment: environment(sound), outputPath: logPath)
+        let command = launcher + [binary.path] + arguments + ["--verbose"]
+        let daemon = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment(sound), outputPath: logPath)
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {
             if DaemonProcess.accepts(socketPath) { return daemon }

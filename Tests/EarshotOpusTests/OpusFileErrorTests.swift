@@ -65,3 +65,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 }
+
+/// Writing onto a full disk (`/dev/full` fails every write with ENOSPC): an error in words, and
+/// the writer is freed without closing anything twice (libopusenc's own stdio close crashed).
+@Suite struct OpusFullDiskTests {
+    @Test func aFullDiskIsAnErrorNotACrash() throws {
+        var writer = try OpusFileWriter(path: "/dev/full")
+        let second = (0..<48_000).map { Float(sin(Double($0) * 0.05)) * 0.5 }
+        var failure: AudioFileError?
+        do {
+            for _ in 0..<20 { try writer.append(second) }
+            try writer.finish()
+        } catch {
+            failure = error
+        }
+        let error = try #require(failure, "writing 20 s to /dev/full succeeded")
+        #expect("\(error)".contains("No space left on device"), "\(error)")
+    }
+}
