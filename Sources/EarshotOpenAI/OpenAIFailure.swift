@@ -53,7 +53,7 @@ public enum OpenAIFailure: Error, Equatable, Sendable {
         case .unreachable(let reason):
             return SpeechError(.unavailable, "\(server) is not answering (\(reason)).")
         case .timedOut(let awaiting, let timeout):
-            return SpeechError(.timedOut, "\(server) did not answer within \(Self.seconds(timeout)) (waiting for \(awaiting)).")
+            return SpeechError(.timedOut, "\(server) did not answer within \(timeout.secondsText) (waiting for \(awaiting)).")
         case .connectionBroken(let reason):
             return SpeechError(.unavailable, "\(server) dropped the connection (\(reason)).")
         case .unusable(let what):
@@ -101,14 +101,5 @@ public enum OpenAIFailure: Error, Equatable, Sendable {
         case 504: "Gateway Timeout"
         default: "error"
         }
-    }
-
-    /// "3 s", "0.5 s".
-    static func seconds(_ duration: Duration) -> String {
-        let milliseconds = Int(duration / .milliseconds(1))
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-        var text = String(Double(milliseconds) / 1000)
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return "\(text) s"
     }
 }

@@ -35,3 +35,14 @@ public typealias TranscriptionError = SpeechError
 
 /// The name a synthesizer's failure had when it was a type of its own; the same type now.
 public typealias SynthesisError = SpeechError
+
+extension Duration {
+    /// As speech errors give a timeout: "3 s", "0.5 s".
+    public var secondsText: String {
+        let milliseconds = Int(self / .milliseconds(1))
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        var text = String(Double(milliseconds) / 1000)
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        return "\(text) s"
+    }
+}

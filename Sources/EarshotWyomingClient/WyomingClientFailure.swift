@@ -22,9 +22,9 @@ extension WyomingClientFailure {
         case .unreachable(let reason):
             "is not answering (\(reason))"
         case .connectTimedOut(let timeout):
-            "did not accept the connection within \(Self.seconds(timeout))"
+            "did not accept the connection within \(timeout.secondsText)"
         case .responseTimedOut(let awaiting, let timeout):
-            "did not answer within \(Self.seconds(timeout)) (waiting for \(awaiting))"
+            "did not answer within \(timeout.secondsText) (waiting for \(awaiting))"
         case .connectionBroken(let reason):
             "dropped the connection (\(reason))"
         case .notWyoming(let error):
@@ -58,14 +58,5 @@ extension WyomingClientFailure {
         case (false, nil): message.text
         case (false, let code?): "\(message.text) (\(code))"
         }
-    }
-
-    /// "3 s", "0.5 s".
-    static func seconds(_ duration: Duration) -> String {
-        let milliseconds = Int(duration / .milliseconds(1))
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-        var text = String(Double(milliseconds) / 1000)
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        return "\(text) s"
     }
 }
