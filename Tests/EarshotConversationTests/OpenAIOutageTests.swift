@@ -46,6 +46,36 @@ struct OpenAIOutageTests {
         #expect(text.contains("tomorrow"), "\(text)")
     }
 
+    @Test func twentyUtterancesEachCutOffByTheServerDyingAreAllTranscribed() async throws {
+        let server = try await onDedicatedThread { try SpeechServerProcess(.openAI([])) }
+        defer { server.stop() }
+        let log = ReportLog()
+        let queue = TranscriptionQueue(
+            transcriber: OpenAITranscriber(endpoint: try OpenAIEndpoint(parsing: server.uri)),
+            configuration: .init(capacity: 32, firstRetryDelay: .milliseconds(100), maximumRetryDelay: .milliseconds(400)),
+            report: log.record
+        )
+        defer { queue.close() }
+        let chunks = try WyomingOutageTests.utteranceChunks()
+        for turn in 1...20 {
+            queue.begin(turn: turn, samples: chunks[0])
+            for chunk in chunks[1..<100] { queue.append(turn: turn, samples: chunk) }
+            server.kill()
+            for chunk in chunks[100...] { queue.append(turn: turn, samples: chunk) }
+            queue.end(turn: turn)
+            _ = await log.wait { if case .failed(turn, _, _) = $0 { true } else { false } }
+            try await onDedicatedThread { try server.restart() }
+            let final = await log.wait(seconds: 30) { if case .final(turn, _) = $0 { true } else { false } }
+            guard case .final(_, let text) = final else {
+                Issue.record("turn \(turn) was not transcribed after the restart: \(log.all)\n\(server.logTail)")
+                return
+            }
+            #expect(text.contains("weather"), "turn \(turn): \(text)")
+        }
+        let dropped = log.all.filter { if case .dropped = $0 { true } else { false } }
+        #expect(dropped.isEmpty, "\(dropped)")
+    }
+
     @Test func aRateLimitedUtteranceWaitsForRetryAfterThenIsTranscribed() async throws {
         let server = try await onDedicatedThread { try SpeechServerProcess(.openAI(["--rate-limited-requests", "2", "--retry-after", "2"])) }
         defer { server.stop() }
