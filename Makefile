@@ -3,6 +3,7 @@
 #   make demo    a whole conversation through a private PulseAudio, on any machine
 #   make test    install what the tests need, build, run every test
 #   make bench   speed and accuracy figures, printed as tables
+#   make fuzz    libFuzzer on every parser for SECONDS each (default 60), see Scripts/fuzz.sh
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -13,6 +14,9 @@ VAD_DEV      ?= $(SHARED)/fixtures/vad-dev
 TURNS_DEV    ?= $(SHARED)/fixtures/turns-dev
 RELEASE_BIN   = .build/release
 LIVE_SECONDS ?= 60
+# `make fuzz`: seconds per target, and which targets (all of Fuzz/ by default).
+SECONDS      ?= 60
+FUZZ_TARGETS ?=
 # Debian packages the build and tests need (more arrive with live audio and speech).
 APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox \
                 gcc make flite1-dev libespeak-ng-dev espeak-ng libopusfile-dev libopusenc-dev libsystemd-dev systemd \
@@ -44,7 +48,7 @@ SYSTEMD_USER_DIR ?= $(PREFIX)/lib/systemd/user
 DATADIR_FILES = config.example.toml $(addprefix voices/,$(notdir $(wildcard voices/*.toml))) \
                 $(addprefix web/,$(notdir $(wildcard web/*.html web/*.css web/*.js web/*.svg)))
 
-.PHONY: all deps pocketsphinx pocketsphinx-library peers build release test bench run demo install uninstall clean
+.PHONY: all deps pocketsphinx pocketsphinx-library peers build release test bench fuzz run demo install uninstall clean
 
 all: build
 
@@ -143,6 +147,11 @@ bench: release
 	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --stt none
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded
 	$(RELEASE_BIN)/earshot-bench speech
+
+# libFuzzer on each parser for SECONDS (not part of `make test`: too slow). Needs only Swift and
+# the libraries `make deps` installs; builds under .build-fuzz, apart from the normal build.
+fuzz:
+	Scripts/fuzz.sh $(SECONDS) $(FUZZ_TARGETS)
 
 # The daemon in the foreground on this desktop's sound server, with the embedded backends.
 run: release

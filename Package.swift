@@ -348,3 +348,25 @@ let package = Package(
         ),
     ]
 )
+
+// libFuzzer targets (`make fuzz`), one per parser. They have no `main` (libFuzzer brings it), so
+// they link only with `-sanitize=fuzzer` and are declared only when EARSHOT_FUZZ=1.
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("RequestFuzzer", ["EarshotProtocol", "EarshotJSON"]),
+    ("JSONFuzzer", ["EarshotJSON"]),
+    ("WAVFuzzer", ["EarshotAudio"]),
+    ("OpusFuzzer", ["EarshotOpus", "EarshotAudio"]),
+    ("SettingsFuzzer", ["EarshotSettings"]),
+    ("VoiceFuzzer", ["EarshotVoices", "EarshotSpeech"]),
+    ("ScriptFuzzer", ["EarshotConversation", "EarshotVoices", "EarshotSpeech"]),
+    ("WyomingFuzzer", ["EarshotWyoming"]),
+    ("ServerSentEventsFuzzer", ["EarshotOpenAI"]),
+]
+if Context.environment["EARSHOT_FUZZ"] == "1" {
+    for target in fuzzTargets {
+        package.products.append(.executable(name: target.name, targets: [target.name]))
+        package.targets.append(
+            .executableTarget(name: target.name, dependencies: target.dependencies, path: "Fuzz/\(target.name)", swiftSettings: strict)
+        )
+    }
+}

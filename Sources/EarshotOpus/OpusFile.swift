@@ -18,6 +18,23 @@ public enum OpusFile {
             throw AudioFileError(path: path, problem: OpusFileProbe.openProblem(code, path: path))
         }
         defer { op_free(file) }
+        return try decodeOpened(file, path: path)
+    }
+
+    /// Decodes an Ogg Opus file held in memory, like `read(_:)`; `path` only names it in errors.
+    public static func decode(_ bytes: [UInt8], path: String) throws(AudioFileError) -> AudioClip {
+        if bytes.isEmpty { throw AudioFileError(path: path, problem: .empty) }
+        return try bytes.withUnsafeBufferPointer { buffer throws(AudioFileError) in
+            var code: Int32 = 0
+            guard let file = op_open_memory(buffer.baseAddress, buffer.count, &code) else {
+                throw AudioFileError(path: path, problem: OpusFileProbe.openProblem(code, leadingBytes: Array(buffer.prefix(36))))
+            }
+            defer { op_free(file) }
+            return try decodeOpened(file, path: path)
+        }
+    }
+
+    private static func decodeOpened(_ file: OpaquePointer, path: String) throws(AudioFileError) -> AudioClip {
         var mono: [Float] = []
         // 120 ms at 48 kHz, the longest Opus frame, for up to 8 channels.
         var buffer = [Float](repeating: 0, count: 5_760 * 8)

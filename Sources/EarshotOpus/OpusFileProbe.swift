@@ -27,9 +27,14 @@ enum OpusFileProbe {
     }
 
     static func openProblem(_ code: Int32, path: String) -> AudioFileError.Problem {
+        openProblem(code, leadingBytes: leadingBytes(of: path, count: 36))
+    }
+
+    /// `leadingBytes`: the file's first 36 bytes (fewer if it is shorter).
+    static func openProblem(_ code: Int32, leadingBytes bytes: [UInt8]) -> AudioFileError.Problem {
         switch code {
-        case OP_ENOTFORMAT where startsOpusHeaders(path): .truncated("it ends inside its Opus headers")
-        case OP_ENOTFORMAT: .unsupported("not an Ogg Opus file (\(kind(of: path)))")
+        case OP_ENOTFORMAT where startsOpusHeaders(bytes): .truncated("it ends inside its Opus headers")
+        case OP_ENOTFORMAT: .unsupported("not an Ogg Opus file (\(kind(of: bytes)))")
         case OP_EBADHEADER: .corrupt("its Opus headers are malformed")
         case OP_EVERSION: .unsupported("an Opus header version this libopusfile cannot read")
         case OP_EIMPL: .unsupported("a channel mapping libopusfile does not implement")
@@ -51,8 +56,8 @@ enum OpusFileProbe {
     }
 
     /// What the file's first bytes suggest it is instead, for the "not Ogg Opus" message.
-    static func kind(of path: String) -> String {
-        let magic = leadingBytes(of: path, count: 4)
+    static func kind(of leadingBytes: [UInt8]) -> String {
+        let magic = Array(leadingBytes.prefix(4))
         if magic == Array("RIFF".utf8) { return "it looks like a WAV file" }
         if magic == Array("fLaC".utf8) { return "it looks like a FLAC file" }
         if magic == Array("OggS".utf8) { return "an Ogg file without an Opus stream, e.g. Vorbis or FLAC" }
@@ -60,8 +65,7 @@ enum OpusFileProbe {
     }
 
     /// An Ogg page whose packet begins "OpusHead" (at byte 28 for a one-segment first page).
-    private static func startsOpusHeaders(_ path: String) -> Bool {
-        let bytes = leadingBytes(of: path, count: 36)
+    private static func startsOpusHeaders(_ bytes: [UInt8]) -> Bool {
         return bytes.count == 36 && bytes.prefix(4).elementsEqual("OggS".utf8) && bytes.suffix(8).elementsEqual("OpusHead".utf8)
     }
 
