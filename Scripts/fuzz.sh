@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets (Fuzz/) and runs each for a while: `make fuzz SECONDS=N`.
 #   Scripts/fuzz.sh SECONDS [TARGET...]
 # Working corpora grow in .build-fuzz/corpus/<target> (seeded from Fuzz/Corpus/<target> and from
-# Tests/Fixtures), crashing inputs land in .build-fuzz/artifacts/<target>/, logs in
+# Tests/Fixtures), crashing inputs land in .build-fuzz/crashes/<target>/ (not artifacts/: SwiftPM empties that one), logs in
 # .build-fuzz/logs/<target>.log. Prints one row per target: executions, exec/s, coverage, crashes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -53,7 +53,7 @@ seed() {
 printf '%-24s %12s %9s %7s %8s %8s\n' target executions exec/s cov ft crashes
 for target in "${targets[@]}"; do
     corpus=$scratch/corpus/$target
-    artifacts=$scratch/artifacts/$target
+    artifacts=$scratch/crashes/$target
     log=$scratch/logs/$target.log
     mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
     seed "$target" "$corpus"

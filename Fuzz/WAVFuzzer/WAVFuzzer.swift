@@ -1,5 +1,7 @@
 import EarshotAudio
 
+private let commonRates: Set<Int> = [8_000, 11_025, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000, 96_000]
+
 /// Whatever decodes must agree with its own header: the mono samples at the file's rate are as
 /// many as the header's sample frames.
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -9,13 +11,15 @@ public func fuzzWAVFile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {
         _ = try? WAVFile.decode(bytes, path: "fuzz.wav")
         return 0
     }
-    // Resampling a long file at an odd rate is slow and not the parser; keep inputs the fuzzer
-    // can run many of per second.
-    guard header.frameCount <= 1 << 16 else { return 0 }
     do {
         let mono = try WAVFile.decodeMono(bytes, path: "fuzz.wav")
         precondition(mono.samples.count == header.frameCount, "decoded \(mono.samples.count) frames, the header says \(header.frameCount)")
-        _ = try WAVFile.decode(bytes, path: "fuzz.wav")
+        // Resampling is not the parser, and from an odd rate (567,426 Hz) it builds a filter bank
+        // that takes 100 ms even for a few samples: only short inputs at common rates take the
+        // whole path, or the fuzzer runs a few hundred inputs a second.
+        if header.frameCount <= 256 && commonRates.contains(header.format.sampleRate) {
+            _ = try WAVFile.decode(bytes, path: "fuzz.wav")
+        }
     } catch {
         fatalError("the header was read but the samples were refused: \(error)")
     }
