@@ -250,7 +250,8 @@ enum HTTPDate {
 }
 
 extension String {
-    var trimmingWhitespace: String {
+    /// Without leading and trailing whitespace (no Foundation here).
+    package var trimmingWhitespace: String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 }

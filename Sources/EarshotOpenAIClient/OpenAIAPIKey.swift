@@ -1,3 +1,4 @@
+import EarshotOpenAI
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -89,8 +90,3 @@ public struct OpenAIAPIKeyError: Error, Equatable, Sendable, CustomStringConvert
     public var description: String { "The API key file \(path) cannot be used: \(reason)." }
 }
 
-extension String {
-    var trimmingWhitespace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
-}

@@ -18,9 +18,7 @@ final class BrowserDriver {
     static var isAvailable: Bool {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
             && FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver")
-            && ((try? FileManager.default.contentsOfDirectory(atPath: SpeechServerProcess.venvPath + "/lib")) ?? []).contains { version in
-                FileManager.default.fileExists(atPath: "\(SpeechServerProcess.venvPath)/lib/\(version)/site-packages/selenium")
-            }
+            && SpeechServerProcess.venvHas("selenium")
     }
 
     private let process = Process()

@@ -42,11 +42,12 @@ public final class SpeechServerProcess: Sendable {
 
     /// Whether `make peers` has installed what the OpenAI-compatible test server and its
     /// checker need (pocketsphinx and the `openai` client).
-    public static var isOpenAIAvailable: Bool {
-        FileManager.default.fileExists(atPath: venvPath + "/bin/python")
-            && !((try? FileManager.default.contentsOfDirectory(atPath: venvPath + "/lib")) ?? []).filter { version in
-                FileManager.default.fileExists(atPath: "\(venvPath)/lib/\(version)/site-packages/openai")
-            }.isEmpty
+    public static var isOpenAIAvailable: Bool { venvHas("openai") }
+
+    /// Whether the venv's Python has the package `name` installed.
+    public static func venvHas(_ name: String) -> Bool {
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: venvPath + "/lib")) ?? []
+        return versions.contains { FileManager.default.fileExists(atPath: "\(venvPath)/lib/\($0)/site-packages/\(name)") }
     }
 
     public let kind: Kind
