@@ -28,6 +28,8 @@ let package = Package(
         // Pure logic: no C dependency, no audio hardware. Dependencies run one way:
         // Audio <- Detection <- Pipeline -> Turns. The pipeline knows nothing of JSON or the wire:
         // EarshotPipelineWire (below) puts its events in the protocol's terms.
+        // State that threads share, behind a lock the thread sanitizer understands.
+        .target(name: "EarshotLocking", swiftSettings: strict),
         .target(name: "EarshotAudio", swiftSettings: strict),
         .target(name: "EarshotDetection", dependencies: ["EarshotAudio", "EarshotJSON"], swiftSettings: strict),
         .target(name: "EarshotTurns", swiftSettings: strict),
@@ -37,7 +39,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // Speech backends' common ground: the transcriber and synthesizer protocols, voices.
-        .target(name: "EarshotSpeech", dependencies: ["CMalloc"], swiftSettings: strict),
+        .target(name: "EarshotSpeech", dependencies: ["EarshotLocking", "CMalloc"], swiftSettings: strict),
         // malloc_trim, to give a released engine's memory back to the system.
         .systemLibrary(name: "CMalloc"),
         // Conversation plumbing shared by replay and the daemon: transcription queue, speaking,
@@ -45,7 +47,7 @@ let package = Package(
         .target(
             name: "EarshotConversation",
             dependencies: [
-                "EarshotAudio", "EarshotPipeline", "EarshotPipelineWire", "EarshotTurns", "EarshotProtocol", "EarshotSpeech",
+                "EarshotLocking", "EarshotAudio", "EarshotPipeline", "EarshotPipelineWire", "EarshotTurns", "EarshotProtocol", "EarshotSpeech",
                 "EarshotVoices", "EarshotJSON", "EarshotTOML",
             ],
             swiftSettings: strict
@@ -69,7 +71,7 @@ let package = Package(
         .target(
             name: "EarshotWyomingClient",
             dependencies: [
-                "EarshotWyoming", "EarshotSpeech",
+                "EarshotLocking", "EarshotWyoming", "EarshotSpeech",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
@@ -82,7 +84,7 @@ let package = Package(
         .target(
             name: "EarshotOpenAIClient",
             dependencies: [
-                "EarshotOpenAI", "EarshotSpeech",
+                "EarshotLocking", "EarshotOpenAI", "EarshotSpeech",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -95,7 +97,7 @@ let package = Package(
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "earshot-pocketsphinx"),
         .target(
             name: "EarshotPocketSphinx",
-            dependencies: ["CPocketSphinx", "EarshotSpeech"],
+            dependencies: ["EarshotLocking", "CPocketSphinx", "EarshotSpeech"],
             exclude: ["Model/top_words.py"],
             swiftSettings: strict
         ),
@@ -122,7 +124,7 @@ let package = Package(
         ),
         .target(
             name: "EarshotPulse",
-            dependencies: ["CPulse", "EarshotAudio", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["EarshotLocking", "CPulse", "EarshotAudio", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         // Ogg Opus files through Xiph's libopusfile (reading) and libopusenc (writing).
@@ -156,7 +158,7 @@ let package = Package(
         .target(
             name: "EarshotServer",
             dependencies: [
-                "EarshotProtocol", "EarshotJSON", "EarshotUnixSocket",
+                "EarshotLocking", "EarshotProtocol", "EarshotJSON", "EarshotUnixSocket",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -171,7 +173,7 @@ let package = Package(
         .target(
             name: "EarshotDaemon",
             dependencies: [
-                "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline", "EarshotPipelineWire",
+                "EarshotLocking", "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline", "EarshotPipelineWire",
                 "EarshotPulse", "EarshotProtocol", "EarshotServer", "EarshotConversation", "EarshotBackends",
                 "EarshotSpeech", "EarshotVoices", "EarshotSystemd", "EarshotSupervision", "EarshotSettings",
                 "EarshotRecordings", "EarshotJSON",
@@ -211,7 +213,7 @@ let package = Package(
         .executableTarget(
             name: "EarshotBench",
             dependencies: [
-                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotPocketSphinx", "EarshotJSON",
+                "EarshotLocking", "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotPocketSphinx", "EarshotJSON",
                 "EarshotTestSupport",
             ],
             swiftSettings: strict
@@ -220,7 +222,7 @@ let package = Package(
         .executableTarget(name: "EarshotDemo", dependencies: ["EarshotTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "EarshotAudioTests",
-            dependencies: ["EarshotAudio"],
+            dependencies: ["EarshotLocking", "EarshotAudio"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -231,14 +233,14 @@ let package = Package(
         .testTarget(
             name: "EarshotTurnsTests",
             dependencies: [
-                "EarshotTurns",
+                "EarshotLocking", "EarshotTurns",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EarshotPulseTests",
-            dependencies: ["EarshotPulse", "EarshotAudio", "EarshotTestSupport"],
+            dependencies: ["EarshotLocking", "EarshotPulse", "EarshotAudio", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -259,14 +261,14 @@ let package = Package(
         .testTarget(
             name: "EarshotServerTests",
             dependencies: [
-                "EarshotProtocol", "EarshotServer", "EarshotPipelineWire", "EarshotTurns", "EarshotJSON", "EarshotTestSupport",
+                "EarshotLocking", "EarshotProtocol", "EarshotServer", "EarshotPipelineWire", "EarshotTurns", "EarshotJSON", "EarshotTestSupport",
                 "EarshotUnixSocket",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EarshotClientTests",
-            dependencies: ["EarshotClient", "EarshotProtocol", "EarshotJSON", "EarshotTestSupport", "EarshotUnixSocket"],
+            dependencies: ["EarshotLocking", "EarshotClient", "EarshotProtocol", "EarshotJSON", "EarshotTestSupport", "EarshotUnixSocket"],
             swiftSettings: strict
         ),
         .testTarget(
@@ -280,23 +282,23 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotPocketSphinxTests",
-            dependencies: ["EarshotPocketSphinx", "EarshotFlite", "EarshotSpeech", "EarshotTestSupport"],
+            dependencies: ["EarshotLocking", "EarshotPocketSphinx", "EarshotFlite", "EarshotSpeech", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EarshotSynthesisTests",
-            dependencies: ["EarshotFlite", "EarshotEspeak", "EarshotSpeech", "EarshotTestSupport"],
+            dependencies: ["EarshotLocking", "EarshotFlite", "EarshotEspeak", "EarshotSpeech", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EarshotWyomingTests",
-            dependencies: ["EarshotWyoming", "EarshotWyomingClient", "EarshotSpeech", "EarshotProtocol", "EarshotTestSupport"],
+            dependencies: ["EarshotLocking", "EarshotWyoming", "EarshotWyomingClient", "EarshotSpeech", "EarshotProtocol", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EarshotOpenAITests",
             dependencies: [
-                "EarshotOpenAI", "EarshotOpenAIClient", "EarshotSpeech", "EarshotAudio", "EarshotJSON", "EarshotConversation",
+                "EarshotLocking", "EarshotOpenAI", "EarshotOpenAIClient", "EarshotSpeech", "EarshotAudio", "EarshotJSON", "EarshotConversation",
                 "EarshotTestSupport",
             ],
             swiftSettings: strict
@@ -308,7 +310,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotLoggingTests",
-            dependencies: ["EarshotLogging", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["EarshotLocking", "EarshotLogging", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict
         ),
         .testTarget(
@@ -319,7 +321,7 @@ let package = Package(
         .testTarget(
             name: "EarshotConversationTests",
             dependencies: [
-                "EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotPipelineWire", "EarshotAudio", "EarshotDetection",
+                "EarshotLocking", "EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotPipelineWire", "EarshotAudio", "EarshotDetection",
                 "EarshotWyomingClient", "EarshotOpenAI", "EarshotOpenAIClient", "EarshotTestSupport", "EarshotBackends", "EarshotVoices",
             ],
             swiftSettings: strict
@@ -336,7 +338,7 @@ let package = Package(
         ),
         // Test-only helpers shared by test targets: the private headless PulseAudio server.
         .target(
-            name: "EarshotTestSupport", dependencies: ["EarshotUnixSocket", "EarshotJSON"], path: "Tests/EarshotTestSupport", swiftSettings: strict
+            name: "EarshotTestSupport", dependencies: ["EarshotLocking", "EarshotUnixSocket", "EarshotJSON"], path: "Tests/EarshotTestSupport", swiftSettings: strict
         ),
         .testTarget(
             name: "EarshotPipelineTests",

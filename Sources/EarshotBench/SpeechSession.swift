@@ -1,3 +1,4 @@
+import EarshotLocking
 import EarshotTestSupport
 import Foundation
 import Synchronization
@@ -104,7 +105,7 @@ final class RecordingClock: Sendable {
     static let sampleRate = 16_000.0
 
     let recording: PulseTestRecording
-    private let bounds = Mutex<[Double]>([])
+    private let bounds = Locked<[Double]>([])
     private let running = Atomic<Bool>(true)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -186,7 +187,7 @@ final class RecordingClock: Sendable {
 /// SIGTERM, SIGHUP): deinitialisers never run then, and an `earshotd` whose sound server
 /// vanished would retry forever. Errors are handled by the owners' `defer`s instead.
 enum ChildGuard {
-    private static let children = Mutex<Set<pid_t>>([])
+    private static let children = Locked<Set<pid_t>>([])
     /// Installs the handlers, which last as long as the sources returned are kept.
     static func install() -> [any DispatchSourceSignal] {
         // A daemon that dies mid-write would otherwise end the benchmark without any cleanup.

@@ -1,10 +1,10 @@
 import AsyncHTTPClient
+import EarshotLocking
 import EarshotOpenAI
 import EarshotSpeech
 import NIOCore
 import NIOHTTP1
 import NIOPosix
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -130,7 +130,7 @@ final class StallWatch: Sendable {
         var timeout = Duration.zero
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The next thing must come within `timeout` from now.
     func expect(_ awaiting: String, within timeout: Duration) {

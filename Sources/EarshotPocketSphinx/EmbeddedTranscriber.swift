@@ -1,5 +1,6 @@
 public import EarshotSpeech
 import Dispatch
+import EarshotLocking
 import Synchronization
 
 /// Speech to text with pocketsphinx in this process: US English only, no network, modest accuracy.
@@ -171,7 +172,7 @@ final class PendingResult<Value: Sendable>: Sendable {
         case delivered
     }
 
-    private let state = Mutex(State.unsettled)
+    private let state = Locked(State.unsettled)
 
     func settle(_ result: Result<Value, any Error>) {
         let waiter = state.withLock { state -> CheckedContinuation<Value, any Error>? in

@@ -1,6 +1,6 @@
+import EarshotLocking
 import EarshotProtocol
 import NIOCore
-import Synchronization
 
 /// What the publisher shares with one connection: its outgoing lines, the socket it may write
 /// them to itself, and the way to wake its event loop when it may not.
@@ -34,13 +34,13 @@ final class ClientConnection: Sendable {
 
     let id: Int
     let channel: any Channel
-    let outbox: Mutex<Outbox>
+    let outbox: Locked<Outbox>
     private let handler: NIOLoopBound<ConnectionHandler>
 
     init(id: Int, channel: any Channel, queueCapacity: Int, handler: ConnectionHandler) {
         self.id = id
         self.channel = channel
-        self.outbox = Mutex(Outbox(queue: SubscriberQueue(capacity: queueCapacity)))
+        self.outbox = Locked(Outbox(queue: SubscriberQueue(capacity: queueCapacity)))
         self.handler = NIOLoopBound(handler, eventLoop: channel.eventLoop)
     }
 

@@ -1,3 +1,4 @@
+import EarshotLocking
 import Synchronization
 
 /// The open connections, and the subscribed ones the publisher walks.
@@ -10,7 +11,7 @@ final class ConnectionRegistry: Sendable {
         var isShutDown = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let nextID = Atomic<Int>(1)
 
     func makeID() -> Int {

@@ -1,4 +1,4 @@
-import Synchronization
+import EarshotLocking
 
 /// A speech-to-text backend that transcribes one utterance at a time, while the person speaks.
 ///
@@ -54,7 +54,7 @@ public final class UtteranceAudio: AsyncSequence, Sendable {
         var consumptionWaiters: [(position: Int, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

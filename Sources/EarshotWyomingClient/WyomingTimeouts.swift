@@ -1,4 +1,4 @@
-import Synchronization
+import EarshotLocking
 
 /// How long a Wyoming client waits.
 public struct WyomingTimeouts: Equatable, Sendable {
@@ -25,7 +25,7 @@ final class ResponseDeadline: Sendable {
         var expired = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The server must answer within `timeout` from now; `awaiting` says with what, for the message.
     func arm(_ timeout: Duration, awaiting: String) {

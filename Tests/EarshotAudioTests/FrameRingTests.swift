@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotLocking
 import Foundation
 import Synchronization
 import Testing
@@ -49,8 +50,8 @@ struct FrameRingTests {
         let ring = FrameRing(capacity: 64)
         let total = 200_000
         let producerDone = Atomic<Bool>(false)
-        let problems = Mutex<[String]>([])
-        let received = Mutex(0)
+        let problems = Locked<[String]>([])
+        let received = Locked(0)
         await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
             let consumer = Thread {
                 var count = 0

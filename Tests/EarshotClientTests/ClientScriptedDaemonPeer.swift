@@ -1,7 +1,7 @@
 import EarshotJSON
+import EarshotLocking
 import EarshotUnixSocket
 import Foundation
-import Synchronization
 
 /// A stand-in for the daemon on a real Unix socket: it accepts one client and plays a script
 /// (answer the next request, push lines, pause, hang up), recording every line the client sent.
@@ -9,7 +9,7 @@ import Synchronization
 final class ScriptedDaemonPeer: Sendable {
     let path: String
     private let listener: Int32
-    private let receivedLines = Mutex<[String]>([])
+    private let receivedLines = Locked<[String]>([])
     private let finished = DispatchSemaphore(value: 0)
 
     /// Listens on a fresh socket path and plays `script` to the first client that connects.

@@ -1,9 +1,9 @@
 import EarshotConversation
-import Synchronization
+import EarshotLocking
 
 /// Collects a queue's reports and lets a test wait for one.
 final class ReportLog: Sendable {
-    private let reports = Mutex<[TranscriptionReport]>([])
+    private let reports = Locked<[TranscriptionReport]>([])
 
     func record(_ report: TranscriptionReport) {
         reports.withLock { $0.append(report) }

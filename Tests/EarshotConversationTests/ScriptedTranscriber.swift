@@ -1,3 +1,4 @@
+import EarshotLocking
 import EarshotSpeech
 import Synchronization
 
@@ -6,7 +7,7 @@ import Synchronization
 final class ScriptedTranscriber: Transcriber {
     let name = "scripted (fake)"
     let unreachable = Atomic<Bool>(false)
-    private let attempts = Mutex<[Int]>([])
+    private let attempts = Locked<[Int]>([])
 
     /// The sample counts of the utterances attempted, in order (one entry per attempt).
     var attemptedSampleCounts: [Int] { attempts.withLock { $0 } }

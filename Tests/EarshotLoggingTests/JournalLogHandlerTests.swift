@@ -1,12 +1,12 @@
+import EarshotLocking
 import EarshotLogging
 import Logging
-import Synchronization
 import Testing
 
 @Suite struct JournalLogHandlerTests {
     /// The lines a handler wrote, collected in memory.
     final class Lines: Sendable {
-        private let collected = Mutex<[String]>([])
+        private let collected = Locked<[String]>([])
         var all: [String] { collected.withLock { $0 } }
         func append(_ line: String) { collected.withLock { $0.append(line) } }
     }

@@ -1,11 +1,11 @@
 import EarshotAudio
 import EarshotConversation
+import EarshotLocking
 import EarshotOpenAI
 import EarshotOpenAIClient
 import EarshotSpeech
 import EarshotTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// The OpenAI clients against a real OpenAI-compatible server on loopback
@@ -48,7 +48,7 @@ struct OpenAIRealServerTests {
     @Test func transcribesWithoutStreaming() async throws {
         let (server, endpoint) = try await Self.start(["--ignore-stream"])
         defer { server.stop() }
-        let partials = Mutex<[String]>([])
+        let partials = Locked<[String]>([])
         let text = try await OpenAITranscriber(endpoint: endpoint).transcribe(try Self.utterance(), language: "en-US") { text in
             partials.withLock { $0.append(text) }
         }
@@ -60,7 +60,7 @@ struct OpenAIRealServerTests {
     @Test func streamedDeltasArrivePartialsThenTheFinalText() async throws {
         let (server, endpoint) = try await Self.start()
         defer { server.stop() }
-        let partials = Mutex<[String]>([])
+        let partials = Locked<[String]>([])
         let text = try await OpenAITranscriber(endpoint: endpoint).transcribe(try Self.utterance(), language: "en-US") { text in
             partials.withLock { $0.append(text) }
         }

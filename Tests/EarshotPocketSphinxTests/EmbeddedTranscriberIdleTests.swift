@@ -1,12 +1,12 @@
+import EarshotLocking
 import EarshotPocketSphinx
 import EarshotSpeech
 import EarshotTestSupport
-import Synchronization
 import Testing
 
 /// Records what a transcriber reports about loading and releasing its model.
 final class EngineMemoryLog: Sendable {
-    private let events = Mutex<[String]>([])
+    private let events = Locked<[String]>([])
 
     func unload(after idle: Duration) -> IdleUnload {
         IdleUnload(after: idle) { event in

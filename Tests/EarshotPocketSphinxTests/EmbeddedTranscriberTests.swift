@@ -1,8 +1,8 @@
 import EarshotFlite
+import EarshotLocking
 import EarshotPocketSphinx
 import EarshotSpeech
 import Foundation
-import Synchronization
 import Testing
 
 /// pocketsphinx heard through flite's voices. Serialized: one decoder does all the work, and the
@@ -64,7 +64,7 @@ struct EmbeddedTranscriberTests {
         let utterance = try await SpokenUtterance.speak(sentence, voice: .slt)
         let chunks = utterance.chunks
         let audio = UtteranceAudio()
-        let partials = Mutex<[String]>([])
+        let partials = Locked<[String]>([])
         let transcription = Task {
             try await Self.transcriber.transcribe(audio, language: "en") { text in
                 partials.withLock { $0.append(text) }

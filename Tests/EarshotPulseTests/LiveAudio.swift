@@ -1,4 +1,5 @@
 import EarshotAudio
+import EarshotLocking
 import EarshotPulse
 import EarshotTestSupport
 import Foundation
@@ -73,7 +74,7 @@ final class EventLog: Sendable {
         var time: ContinuousClock.Instant
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     private init() {}
 
@@ -116,7 +117,7 @@ final class FrameCollector: Sendable {
         var time: ContinuousClock.Instant
     }
 
-    private let arrivals = Mutex<[Arrival]>([])
+    private let arrivals = Locked<[Arrival]>([])
     private let isRunning = Atomic<Bool>(true)
     private let finished = DispatchSemaphore(value: 0)
 

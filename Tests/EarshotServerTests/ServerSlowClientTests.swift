@@ -1,6 +1,6 @@
+import EarshotLocking
 import EarshotProtocol
 import Foundation
-import Synchronization
 import Testing
 
 @testable import EarshotServer
@@ -8,7 +8,7 @@ import Testing
 @Suite struct ServerSlowClientTests {
     /// What the publishing thread measured.
     final class PublisherLog: Sendable {
-        let durations = Mutex<[Duration]>([])
+        let durations = Locked<[Duration]>([])
 
         func timed(_ publish: () -> Void) {
             let start = ContinuousClock.now

@@ -1,15 +1,15 @@
 import EarshotEspeak
 import EarshotFlite
+import EarshotLocking
 import EarshotSpeech
 import EarshotTestSupport
-import Synchronization
 import Testing
 
 /// Records what an engine reports about loading and releasing, released after `idle`.
 final class EngineMemoryLog: Sendable {
     static let idle = Duration.milliseconds(200)
 
-    private let events = Mutex<[String]>([])
+    private let events = Locked<[String]>([])
 
     var unload: IdleUnload {
         IdleUnload(after: Self.idle) { event in

@@ -1,3 +1,4 @@
+import EarshotLocking
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Musl)
@@ -5,7 +6,6 @@ public import Musl
 #elseif canImport(Darwin)
 public import Darwin
 #endif
-import Synchronization
 
 /// A child process started with `posix_spawn` and reaped with `waitpid` on its own pid, so a
 /// test knows exactly when it is gone (Foundation's `Process` reaps on its own schedule).
@@ -19,7 +19,7 @@ public final class ChildProcess: Sendable {
     public let pid: pid_t
     public let executable: String
     /// The exit status once reaped: the exit code, or 128 + the signal that killed it.
-    private let exitStatus = Mutex<Int32?>(nil)
+    private let exitStatus = Locked<Int32?>(nil)
 
     /// Starts `executable` (a path) with `arguments` in `environment`; stdin reads /dev/null,
     /// stdout goes to `outputPath` and stderr to `errorPath` (appended; each defaults to the other,

@@ -1,4 +1,5 @@
 public import Foundation
+import EarshotLocking
 import Synchronization
 
 /// A private, headless PulseAudio server for tests: its own directory (runtime dir, home, socket,
@@ -28,7 +29,7 @@ public final class PulseTestServer: Sendable {
     public var logPath: String { directory + "/pa.log" }
 
     private let tools: Tools
-    private let server = Mutex<ChildProcess?>(nil)
+    private let server = Locked<ChildProcess?>(nil)
     private let isStopped = Atomic<Bool>(false)
     private let fileCounter = Atomic<Int>(0)
 

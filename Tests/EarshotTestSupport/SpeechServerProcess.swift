@@ -1,4 +1,5 @@
 public import Foundation
+import EarshotLocking
 import Synchronization
 
 /// A real speech server from the private venv (`make peers`), started for a test on a free
@@ -58,7 +59,7 @@ public final class SpeechServerProcess: Sendable {
     public let directory: String
     public var logPath: String { directory + "/server.log" }
 
-    private let server = Mutex<ChildProcess?>(nil)
+    private let server = Locked<ChildProcess?>(nil)
     private let address: SocketProbe.Address
     private let isStopped = Atomic<Bool>(false)
 

@@ -1,5 +1,5 @@
 @testable import EarshotTurns
-import Synchronization
+import EarshotLocking
 
 /// A `TurnMachine` on a `ManualClock`, remembering the reply numbers it hands out.
 struct TurnHarness {
@@ -112,7 +112,7 @@ final class ManualClock: Clock, Sendable {
         }
     }
 
-    private let current = Mutex(Instant(offset: .zero))
+    private let current = Locked(Instant(offset: .zero))
 
     var now: Instant {
         current.withLock { $0 }

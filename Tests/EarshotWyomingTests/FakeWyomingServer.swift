@@ -1,3 +1,4 @@
+import EarshotLocking
 import EarshotTestSupport
 import EarshotWyoming
 import EarshotWyomingClient
@@ -31,8 +32,8 @@ final class FakeWyomingServer: Sendable {
     private let listener: Int32
     private let script: @Sendable (WyomingEvent) -> Reply
     private let stopped = Atomic<Bool>(false)
-    private let arrivals = Mutex<[Arrival]>([])
-    private let disconnections = Mutex<[Int: ContinuousClock.Instant]>([:])
+    private let arrivals = Locked<[Arrival]>([])
+    private let disconnections = Locked<[Int: ContinuousClock.Instant]>([:])
     private let connectionCount = Atomic<Int>(0)
 
     init(script: @escaping @Sendable (WyomingEvent) -> Reply) throws {

@@ -1,8 +1,8 @@
+import EarshotLocking
 import EarshotSpeech
 import EarshotTestSupport
 import EarshotWyoming
 import EarshotWyomingClient
-import Synchronization
 import Testing
 
 /// The client against fake servers and no server at all: what a person is told when the server
@@ -144,7 +144,7 @@ import Testing
 
 /// Collects what a `@Sendable` callback is given, for checking afterwards.
 final class PartialLog: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
 
     func append(_ value: String) {
         storage.withLock { $0.append(value) }

@@ -1,9 +1,9 @@
 public import EarshotAudio
 public import EarshotDetection
+import EarshotLocking
 import EarshotPipeline
 public import EarshotPipelineWire
 public import EarshotSpeech
-import Synchronization
 
 /// Runs a recording through ``Replay`` with a real transcriber, deterministically: the replay
 /// waits for the transcriber to take each frame before feeding the next, so each partial
@@ -164,7 +164,7 @@ struct LockstepTranscription {
 
 /// Partial transcripts reported by a transcriber's thread, collected until the replay takes them.
 final class PartialTranscripts: Sendable {
-    private let texts = Mutex<[String]>([])
+    private let texts = Locked<[String]>([])
 
     func append(_ text: String) {
         texts.withLock { $0.append(text) }

@@ -1,5 +1,5 @@
+import EarshotLocking
 public import EarshotSpeech
-import Synchronization
 
 /// Hands each utterance to a transcriber, in order, and keeps its audio until the final
 /// transcript is in: when the backend is unreachable the utterance waits and is sent again
@@ -35,8 +35,8 @@ public final class TranscriptionQueue: Sendable {
 
     public let transcriber: any Transcriber
     private let commands: AsyncStream<Command>.Continuation
-    private let utterances = Mutex<[Int: UtteranceAudio]>([:])
-    private let languageSetting: Mutex<String>
+    private let utterances = Locked<[Int: UtteranceAudio]>([:])
+    private let languageSetting: Locked<String>
     private let worker: Task<Void, Never>
 
     public init(
@@ -46,7 +46,7 @@ public final class TranscriptionQueue: Sendable {
         self.transcriber = transcriber
         let (stream, continuation) = AsyncStream<Command>.makeStream()
         commands = continuation
-        languageSetting = Mutex(configuration.language)
+        languageSetting = Locked(configuration.language)
         let backlog = TranscriptionBacklog(transcriber: transcriber, configuration: configuration, report: report)
         worker = Task { await backlog.run(stream) }
     }

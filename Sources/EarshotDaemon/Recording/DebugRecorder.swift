@@ -1,7 +1,7 @@
 import EarshotAudio
+import EarshotLocking
 import EarshotProtocol
 import EarshotTurns
-import Synchronization
 
 /// The pipeline's side of debug recording (`earshotd --debug-turns N`): collects each
 /// utterance's microphone audio in memory and hands finished utterances, transcripts and
@@ -11,7 +11,7 @@ import Synchronization
 /// copies samples into a reserved buffer and yields to a stream, and never touches a file or
 /// logs. Its own lock is never held while waiting for anything else.
 final class DebugRecorder: Sendable {
-    private let capture = Mutex(UtteranceCapture())
+    private let capture = Locked(UtteranceCapture())
     private let continuation: AsyncStream<RecordingJob>.Continuation
     /// The jobs for the writer, in the order they happened.
     let jobs: AsyncStream<RecordingJob>

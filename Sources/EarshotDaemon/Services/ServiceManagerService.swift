@@ -1,3 +1,4 @@
+import EarshotLocking
 import EarshotPulse
 import EarshotSupervision
 import EarshotSystemd
@@ -90,7 +91,7 @@ struct ServiceManagerService: Service {
 /// the sound server fares.
 final class AudioLoopMonitor: Sendable {
     private let listening = Atomic<Bool>(false)
-    private let loss = Mutex<SoundServerState?>(nil)
+    private let loss = Locked<SoundServerState?>(nil)
 
     /// The socket accepts connections.
     func socketListens() {

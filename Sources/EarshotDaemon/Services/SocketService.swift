@@ -1,9 +1,9 @@
+import EarshotLocking
 import EarshotProtocol
 import EarshotServer
 import EarshotSystemd
 import Logging
 import ServiceLifecycle
-import Synchronization
 
 /// Serves front ends until shutdown; the server removes its socket file as it stops.
 struct SocketService: Service {
@@ -68,7 +68,7 @@ struct SocketActivation: Equatable {
 /// Hands events to the socket server once it exists: the session is built before the server
 /// (whose command handler needs the session), so the link is made afterwards.
 final class EventRelay: Sendable {
-    private let server = Mutex<SocketServer?>(nil)
+    private let server = Locked<SocketServer?>(nil)
 
     func attach(_ socketServer: SocketServer) {
         server.withLock { $0 = socketServer }

@@ -2,6 +2,7 @@ import EarshotAudio
 import EarshotConversation
 import EarshotDetection
 import EarshotJSON
+import EarshotLocking
 import EarshotPipeline
 import EarshotPipelineWire
 import EarshotProtocol
@@ -10,7 +11,6 @@ import EarshotSpeech
 import EarshotTurns
 import EarshotVoices
 import Logging
-import Synchronization
 
 /// The one live pipeline: frames from the capture thread and commands from front ends meet here.
 ///
@@ -22,7 +22,7 @@ final class VoiceSession: Sendable {
     private let pipeline: CaptureConfined<VoicePipeline<SpectralVAD>>
     /// Utterance audio on its way to the transcriber and the recorder, a batch at a time.
     private let utteranceBatch: CaptureConfined<UtteranceBatch>
-    private let errors = Mutex(RecentErrors())
+    private let errors = Locked(RecentErrors())
     private let relay: EventRelay
     private let engine: PulseAudioEngine
     private let logger: Logger
@@ -35,9 +35,9 @@ final class VoiceSession: Sendable {
     /// What the player hands the speaker, taken back in step with the microphone.
     let tap: SpeakerTap
     let voices: VoiceCatalog
-    private let voiceSetting: Mutex<Voice>
+    private let voiceSetting: Locked<Voice>
     /// Answers transcripts when no front end does; nil without `--responder` (changes on reload).
-    private let responderSetting: Mutex<ResponderRunner?>
+    private let responderSetting: Locked<ResponderRunner?>
     let startedAt = ContinuousClock.now
 
     init(
@@ -59,8 +59,8 @@ final class VoiceSession: Sendable {
         self.player = player
         self.tap = tap
         self.voices = voices
-        self.voiceSetting = Mutex(voice)
-        self.responderSetting = Mutex(responder)
+        self.voiceSetting = Locked(voice)
+        self.responderSetting = Locked(responder)
         self.pipeline = CaptureConfined(pipeline, engine: engine)
         self.utteranceBatch = CaptureConfined(UtteranceBatch(), engine: engine)
         self.relay = relay

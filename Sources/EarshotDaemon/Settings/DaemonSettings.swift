@@ -1,7 +1,7 @@
 import EarshotJSON
+import EarshotLocking
 import EarshotProtocol
 public import EarshotSettings
-import Synchronization
 
 /// Where the daemon's settings came from: the configuration file, read again on SIGHUP, and
 /// the command line's settings, which keep overriding it.
@@ -32,12 +32,12 @@ final class DaemonSettings: Sendable {
 
     let path: String
     let overrides: SettingsOverrides
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     init(origin: SettingsOrigin) {
         path = origin.path
         overrides = origin.overrides
-        state = Mutex(State(file: origin.file, inForce: origin.settings))
+        state = Locked(State(file: origin.file, inForce: origin.settings))
     }
 
     var inForce: Settings { state.withLock { $0.inForce } }

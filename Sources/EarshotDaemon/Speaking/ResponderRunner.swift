@@ -1,5 +1,5 @@
 import EarshotConversation
-import Synchronization
+import EarshotLocking
 
 /// Answers each final transcript with the configured responder command, speaking its output
 /// as it streams: the first piece starts the reply, later pieces are said after it.
@@ -8,7 +8,7 @@ import Synchronization
 /// cancel a task.
 final class ResponderRunner: Sendable {
     private let responder: Responder
-    private let current = Mutex<(turn: Int, task: Task<Void, Never>)?>(nil)
+    private let current = Locked<(turn: Int, task: Task<Void, Never>)?>(nil)
 
     init(responder: Responder) {
         self.responder = responder

@@ -1,5 +1,5 @@
 import EarshotAudio
-import Synchronization
+import EarshotLocking
 
 /// The audio handed to the speaker, taken back 10 ms at a time as the microphone's frames
 /// arrive: the speaker's level meter and the echo gate see it at the pace it plays.
@@ -16,7 +16,7 @@ final class SpeakerTap: Sendable {
         var paused = false
     }
 
-    private let pending = Mutex(Pending())
+    private let pending = Locked(Pending())
 
     func append(_ samples: [Float]) {
         guard !samples.isEmpty else { return }

@@ -1,8 +1,8 @@
 import EarshotAudio
+import EarshotLocking
 import EarshotPulse
 import EarshotSpeech
 import Logging
-import Synchronization
 
 /// Speaks replies: splits the text into sentences, synthesizes them in order and queues the
 /// audio on the playback stream as it arrives, so the first sentence plays while the rest is
@@ -16,7 +16,7 @@ final class SpeechPlayer: Sendable {
     private let report: @Sendable (PlaybackReport) -> Void
     private let tap: SpeakerTap
     private let logger: Logger
-    private let current = Mutex<Playing?>(nil)
+    private let current = Locked<Playing?>(nil)
 
     private struct Playing {
         let reply: Int

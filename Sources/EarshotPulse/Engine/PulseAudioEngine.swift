@@ -1,7 +1,7 @@
 import Dispatch
+import EarshotLocking
 public import EarshotAudio
 public import Logging
-import Synchronization
 
 /// Live audio through a PulseAudio (or PipeWire) server: capture from a source into a ring of
 /// 10 ms frames, playback of cues and speech on a sink, device choice, and reconnection
@@ -21,7 +21,7 @@ public final class PulseAudioEngine: Sendable {
     private let framesAvailable = DispatchSemaphore(value: 0)
     let mainloop: PulseThreadedMainloop
     let session: PulseSession
-    private let lifecycle = Mutex(Lifecycle.idle)
+    private let lifecycle = Locked(Lifecycle.idle)
 
     private enum Lifecycle { case idle, running, stopped }
 

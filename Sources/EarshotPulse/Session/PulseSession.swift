@@ -1,6 +1,7 @@
 import CPulse
 import Dispatch
 import EarshotAudio
+import EarshotLocking
 import Logging
 import Synchronization
 
@@ -22,7 +23,7 @@ final class PulseSession: @unchecked Sendable {
     let assembler: CaptureFrameAssembler
     /// Signalled (never waited on here) when frames were pushed into the ring.
     let framesAvailable: DispatchSemaphore
-    let statusStore = Mutex(PulseEngineStatus())
+    let statusStore = Locked(PulseEngineStatus())
     let reconnects = Atomic<Int>(0)
     let emit: @Sendable (PulseEngineEvent) -> Void
 
