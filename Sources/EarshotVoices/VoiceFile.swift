@@ -52,16 +52,16 @@ public enum VoiceFile {
 
     /// Reads and parses the file at `path`; problems name the file as `path` is written.
     public static func read(path: String) throws(VoiceFileError) -> Voice {
-        var status = stat()
-        let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
-        guard size <= maximumBytes else {
-            throw VoiceFileError(problems: [VoiceProblem(file: path, kind: .unreadable("\(size / 1024) KiB, larger than a voice file can be (64 KiB)"))])
-        }
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try TOMLFile.read(path, maximumBytes: maximumBytes)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "not readable UTF-8 text" : "no such file"
+            let reason =
+                switch error {
+                case .missing: "no such file"
+                case .tooLarge(let bytes, _): "\(bytes / 1024) KiB, larger than a voice file can be (64 KiB)"
+                default: "not readable UTF-8 text"
+                }
             throw VoiceFileError(problems: [VoiceProblem(file: path, kind: .unreadable(reason))])
         }
         return try parse(text, file: path)

@@ -126,9 +126,10 @@ import Testing
                 "publish: \(publishes.count) calls, median \(publishes.median), p99 \(publishes.p99), longest \(publishes.longest);",
                 "stuck client backlog \(backlog); dropped levels \(server.counters.droppedLevels)"
             )
-            // Generous: the longest call is the thread being descheduled on a loaded machine,
-            // not the server waiting for a client.
-            #expect(publishes.longest < .milliseconds(20))
+            // Generous: the longest call is the thread being descheduled on a loaded machine (or
+            // slowed by a sanitizer), not the server waiting for a client; a publish that waited
+            // for the stuck client would take until its disconnection, over 5 s.
+            #expect(publishes.longest < .milliseconds(250))
         }
     }
 }

@@ -124,6 +124,8 @@ import Testing
         try directory.write("config.toml", "[speech]\nvoise = \"cove\"\n")
         let error = try #require(throws: SettingsFileError.self) { try SettingsFile.read(path: path) }
         #expect(error.description == "\(path):2:1: [speech] voise: unknown key; did you mean voice?")
+        try directory.write("config.toml", "")
+        #expect(try SettingsFile.read(path: path) == Settings())
     }
 }
 

@@ -6,15 +6,17 @@ import FoundationEssentials
 extension ConversationScript {
     static let topLevelKeys = ["voice", "echo_gain", "echo_delay_ms", "reply"]
     static let replyKeys = ["after_turn", "delay_ms", "at", "text", "voice"]
+    /// A script is a page of replies; anything far larger is the wrong file.
+    static let maximumBytes = 1 << 20
 
     /// Reads and parses the script at `path`; problems name the file as `path` is written.
     /// Voices are looked up in `voices` by id or name; replies without one use `defaultVoice`.
     public static func read(path: String, voices: [Voice], defaultVoice: Voice?) throws(ConversationScriptError) -> ConversationScript {
         let text: String
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            text = try TOMLFile.read(path, maximumBytes: maximumBytes)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "it is not readable UTF-8 text" : "there is no such file"
+            let reason = error == .notUTF8 ? "it is not readable UTF-8 text" : error.description
             throw ConversationScriptError(problems: [ScriptProblem(file: path, message: "cannot read the conversation script: \(reason)")])
         }
         return try parse(text, file: path, voices: voices, defaultVoice: defaultVoice)

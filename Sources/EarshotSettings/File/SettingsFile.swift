@@ -36,8 +36,12 @@ public enum SettingsFile {
         guard size <= maximumBytes else {
             throw unreadable(path, "it is \(size / 1024) KiB, and a configuration file is at most \(maximumBytes / 1024) KiB: is it the right file?")
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw unreadable(path, "reading it failed") }
-        guard let text = String(data: data, encoding: .utf8) else { throw unreadable(path, "it is not UTF-8 text") }
+        let text: String
+        do {
+            text = try TOMLFile.read(path, maximumBytes: maximumBytes)
+        } catch {
+            throw unreadable(path, error.description)
+        }
         return try parse(text, file: path)
     }
 

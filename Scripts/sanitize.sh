@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# `make sanitize`: the live suites (capture, playback, socket, barge-in, reconnect, reload) built
+# with ThreadSanitizer, then with AddressSanitizer (LeakSanitizer included), each in a scratch
+# directory of its own (.build-tsan, .build-asan). A report from the tests or from any
+# daemon they start fails the run. Reports land in .build-tsan/reports/ and .build-asan/reports/;
+# a suppression, if ever needed, goes in Scripts/Sanitizers/<sanitizer>.supp with the proof that
+# the access is ordered.
+#   Scripts/sanitize.sh [thread|address ...]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sanitizers=("$@")
+[ ${#sanitizers[@]} -gt 0 ] || sanitizers=(thread address)
+swift=${SWIFT:-swift}
+suites='EarshotPulseTests|EarshotServerTests|LiveCaptureTests|LiveMicrophoneTests|LiveBargeInTests|LiveConfigTests|LiveConfigFaultTests|LiveSpeakingTests'
+
+failed=0
+for sanitizer in "${sanitizers[@]}"; do
+    case $sanitizer in
+    thread) variable=TSAN_OPTIONS; options="halt_on_error=0 second_deadlock_stack=1"; scratch=.build-tsan ;;
+    address) variable=ASAN_OPTIONS; options="halt_on_error=0 detect_leaks=1"; scratch=.build-asan ;;
+    *) echo "unknown sanitizer '$sanitizer': thread or address" >&2; exit 2 ;;
+    esac
+    reports=$PWD/$scratch/reports
+    # The normal build's package checkouts, so this build needs no network.
+    if [ ! -d "$scratch/checkouts" ] && [ -d .build/checkouts ]; then
+        mkdir -p "$scratch"
+        cp -a .build/checkouts .build/repositories .build/workspace-state.json "$scratch"/ 2>/dev/null || true
+    fi
+    rm -rf "$reports" && mkdir -p "$reports/canary"
+
+    echo "== $sanitizer sanitizer: building" >&2
+    started=$SECONDS
+    # ld.gold cannot export ASan's local assembly symbols and says so once per symbol: noise.
+    "$swift" build --build-tests --sanitize="$sanitizer" --scratch-path "$scratch" 2>&1 \
+        | grep -v -e "Cannot export local symbol" >&2
+    built=$((SECONDS - started))
+
+    # The canary proves that this sanitizer reports, and reports where we look.
+    "$swift"c -sanitize="$sanitizer" -g Scripts/Sanitizers/canary-"$sanitizer".swift -o "$scratch/canary" 2>&1 \
+        | grep -v -e "Cannot export local symbol" >&2 || true
+    env "$variable=$options log_path=$reports/canary/report" "$scratch/canary" >/dev/null 2>&1 || true
+    if ! ls "$reports"/canary/report.* >/dev/null 2>&1; then
+        echo "the $sanitizer sanitizer did not report the canary's deliberate error: its reports cannot be trusted" >&2
+        exit 1
+    fi
+
+    supp=$PWD/Scripts/Sanitizers/$sanitizer.supp
+    [ -f "$supp" ] && options="$options suppressions=$supp"
+    echo "== $sanitizer sanitizer: the live suites" >&2
+    started=$SECONDS
+    status=0
+    env "$variable=$options log_path=$reports/report" \
+        CI="${CI:-true}" "$swift" test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" \
+        --no-parallel --filter "$suites" >"$scratch/test.log" 2>&1 || status=$?
+    ran=$((SECONDS - started))
+    summary=$(grep -E '^(✔|✘) Test run with' "$scratch/test.log" | tail -1 || true)
+    count=$(find "$reports" -maxdepth 1 -name 'report.*' | wc -l)
+    echo "$sanitizer: built in ${built} s, tests in ${ran} s: ${summary:-no summary (see $scratch/test.log)}; $count report(s)"
+    if [ "$count" -gt 0 ]; then
+        for report in "$reports"/report.*; do
+            echo "--- $report" && head -40 "$report"
+        done
+        failed=1
+    fi
+    if [ "$status" -ne 0 ]; then
+        grep -E '^✘' "$scratch/test.log" | head -20 || true
+        failed=1
+    fi
+done
+exit $failed
