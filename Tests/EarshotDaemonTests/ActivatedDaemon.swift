@@ -49,7 +49,7 @@ final class ActivatedDaemon {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    var log: String { fileText(logPath) }
 
     /// A Unix stream socket listening at `path`, as a descriptor above the ones it will become.
     private static func listeningSocket(at path: String) throws -> Int32 {

@@ -98,7 +98,7 @@ final class BrowserDriver {
                 return Data(line)
             }
             guard process.isRunning || !buffered.isEmpty, Date() < deadline else {
-                let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+                let log = fileText(logPath)
                 throw Failure(description: "the browser driver gave no answer; its log:\n\(log.suffix(3000))")
             }
             let chunk = output.fileHandleForReading.availableData

@@ -46,7 +46,7 @@ final class DaemonProcess: @unchecked Sendable {
     }
 
     var pid: Int32 { process.processIdentifier }
-    var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    var log: String { fileText(logPath) }
 
     /// Sends SIGTERM and waits for the process to end; returns its exit status.
     @discardableResult

@@ -40,7 +40,7 @@ struct LiveConfigTests {
         let status: Int32? = daemon.isRunning ? nil : daemon.wait()
         daemon.terminate()
         return RefusedStart(
-            status: status, stderr: (try? String(contentsOfFile: directory + "/stderr", encoding: .utf8)) ?? "",
+            status: status, stderr: fileText(directory + "/stderr"),
             path: path, socketExists: FileManager.default.fileExists(atPath: socket)
         )
     }

@@ -179,7 +179,7 @@ extension LivePrivacyTests {
             kept.append(KeptTurn(
                 turn: turn, speechAudioStart: start?["audio_start"] as? Double ?? -1, speechEnd: end?["t"] as? Double ?? -1,
                 finalTranscript: final?["text"] as? String, details: details,
-                json: (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? "",
+                json: fileText(directory + "/" + name),
                 opusSeconds: Double(decoded.count) / 16_000,
                 match: AudioEnvelope.bestMatch(of: AudioEnvelope.of(decoded), in: fixture),
                 modes: [mode(directory + "/" + name), mode(audioPath)]

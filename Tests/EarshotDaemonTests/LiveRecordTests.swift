@@ -35,7 +35,7 @@ struct LiveRecordTests {
         let status = recorder.wait()
         let saved = NSTemporaryDirectory() + "earshot-record-\(UUID().uuidString.prefix(8)).opus"
         try? FileManager.default.copyItem(atPath: recording, toPath: saved)
-        return (status, (try? String(contentsOfFile: output, encoding: .utf8)) ?? "", saved)
+        return (status, fileText(output), saved)
     }
 
     @Test func aRecordingOfTheMicrophoneReplaysToTheSameSpeechEventsAsTheFile() async throws {
@@ -72,7 +72,7 @@ struct LiveRecordTests {
                 outputPath: directory + "/out.log"
             )
             let status = recorder.wait()
-            let output = (try? String(contentsOfFile: directory + "/out.log", encoding: .utf8)) ?? ""
+            let output = fileText(directory + "/out.log")
             return (status, output, FileManager.default.fileExists(atPath: directory + "/x.opus"))
         }
         #expect(outcome.status != 0)

@@ -75,11 +75,11 @@ final class PrivateHome {
             usleep(20_000)
         }
         _ = daemon.terminate()
-        throw DaemonProcess.DidNotStart(log: (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")
+        throw DaemonProcess.DidNotStart(log: fileText(logPath))
     }
 
     func log(_ name: String = "earshotd") -> String {
-        (try? String(contentsOfFile: logs + "/\(name).log", encoding: .utf8)) ?? ""
+        fileText(logs + "/\(name).log")
     }
 
     /// Runs the built `earshot` with `arguments` in this home, stdin not a terminal.
@@ -88,6 +88,6 @@ final class PrivateHome {
         let name = UUID().uuidString.prefix(8)
         let out = logs + "/earshot-\(name).out", err = logs + "/earshot-\(name).err"
         let status = try ChildProcess(binary.path, arguments, environment: environment(sound), outputPath: out, errorPath: err).wait()
-        return (status, (try? String(contentsOfFile: out, encoding: .utf8)) ?? "", (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
+        return (status, fileText(out), fileText(err))
     }
 }

@@ -97,7 +97,7 @@ final class PrivateUserManager {
             environment: environment, outputPath: outputPath
         ) else { return (-1, "") }
         let status = process.wait()
-        return (status, (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "")
+        return (status, fileText(outputPath))
     }
 
     /// A unit's property, as `systemctl --user show -p NAME --value` prints it.
@@ -132,7 +132,7 @@ final class PrivateUserManager {
     }
 
     private func contents(of name: String) -> String {
-        (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? ""
+        fileText(directory + "/" + name)
     }
 
     /// Kills what is left in a cgroup tree and removes it, deepest first.
@@ -142,7 +142,7 @@ final class PrivateUserManager {
         for case let child as String in children where child.hasSuffix("cgroup.procs") {
             let directory = path + "/" + (child as NSString).deletingLastPathComponent
             if directory != path + "/" { directories.append(directory) }
-            let procs = (try? String(contentsOfFile: directory + "/cgroup.procs", encoding: .utf8)) ?? ""
+            let procs = fileText(directory + "/cgroup.procs")
             for pid in procs.split(separator: "\n").compactMap({ pid_t($0) }) { kill(pid, SIGKILL) }
         }
         usleep(100_000)

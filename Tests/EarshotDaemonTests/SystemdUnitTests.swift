@@ -33,7 +33,7 @@ struct SystemdUnitTests {
             Self.analyze, ["--user", "verify", directory + "/earshotd.socket", directory + "/earshotd.service"],
             environment: environment, outputPath: outputPath
         ).wait()
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let output = fileText(outputPath)
         #expect(status == 0)
         #expect(output.isEmpty, "systemd-analyze verify said:\n\(output)")
     }

@@ -40,7 +40,7 @@ struct OpenAIRealServerTests {
                 environment: ProcessInfo.processInfo.environment, outputPath: outputPath
             ).wait()
         }
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let output = fileText(outputPath)
         #expect(status == 0, "\(output)\n\(server.logTail)")
         #expect(output.contains("all checks passed"), "\(output)")
     }

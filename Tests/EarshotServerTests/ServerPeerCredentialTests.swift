@@ -36,7 +36,7 @@ import Testing
         let status = try await onDedicatedThread {
             try ChildProcess("/usr/bin/setpriv", arguments, environment: [:], outputPath: outputPath).wait()
         }
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let text = fileText(outputPath)
         return (text, status)
     }
 

@@ -111,8 +111,8 @@ struct ConfigCommandRun {
         let status = child.wait()
         return ConfigCommandRun(
             status: status,
-            stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
-            stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? ""
+            stdout: fileText(out),
+            stderr: fileText(err)
         )
     }
 }

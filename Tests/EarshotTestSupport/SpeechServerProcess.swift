@@ -133,7 +133,7 @@ public final class SpeechServerProcess: Sendable {
 
     /// The end of the server's log, for failure messages.
     public var logTail: String {
-        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        let log = fileText(logPath)
         return log.split(separator: "\n").suffix(20).joined(separator: "\n")
     }
 
