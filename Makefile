@@ -17,8 +17,11 @@ LIVE_SECONDS ?= 60
 # `make fuzz`: seconds per target, and which targets (all of Fuzz/ by default).
 SECONDS      ?= 60
 FUZZ_TARGETS ?=
-# Debian packages the build and tests need (more arrive with live audio and speech).
+# Debian packages the build and tests need (more arrive with live audio and speech). The live
+# audio tests run against PulseAudio and against PipeWire (with pipewire-pulse, WirePlumber and a
+# private D-Bus session bus), each started privately by the tests.
 APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox \
+                pipewire pipewire-pulse wireplumber dbus-daemon \
                 gcc make flite1-dev libespeak-ng-dev espeak-ng libopusfile-dev libopusenc-dev libsystemd-dev systemd \
                 python3 python3-venv chromium chromium-driver
 # The embedded transcriber: pocketsphinx's current release (Debian ships 0.8+5prealpha), built

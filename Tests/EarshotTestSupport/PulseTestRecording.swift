@@ -1,6 +1,6 @@
 import Foundation
 
-/// A `parec` recording of a source on a `PulseTestServer`, written to a file as it arrives.
+/// A `parec` recording of a source on a `TestSoundServer`, written to a file as it arrives.
 public final class PulseTestRecording: Sendable {
     public let process: ChildProcess
     /// Raw 16 kHz mono s16le.

@@ -12,6 +12,8 @@ public enum TestPeers {
 
     /// Whether the private PulseAudio tests run.
     public static var pulseAudio: Bool { PulseTestServer.isAvailable || requireAll }
+    /// Whether the live tests that run on every sound server (`SoundServerKind.testable`) run.
+    public static var soundServers: Bool { !SoundServerKind.testable.isEmpty }
     /// Whether the tests against the Wyoming servers run.
     public static var wyoming: Bool { SpeechServerProcess.isAvailable || requireAll }
     /// Whether the tests against the OpenAI-compatible test server run.
