@@ -19,7 +19,7 @@ final class ActivatedDaemon {
 
     /// - Parameter sockets: how many listening sockets to pass (systemd passes one per
     ///   `ListenStream=`); the first is `socketPath`.
-    init(sound: PulseTestServer, arguments: [String], watchdog: Duration?, sockets: Int = 1) throws {
+    init(sound: any TestSoundServer, arguments: [String], watchdog: Duration?, sockets: Int = 1) throws {
         guard let binary = DaemonProcess.binary else { throw DaemonProcess.NotBuilt() }
         let directory = NSTemporaryDirectory() + "earshotd-activated-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

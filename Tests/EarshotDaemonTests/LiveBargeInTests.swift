@@ -2,10 +2,11 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-/// Talking over the assistant through a real (private, headless) PulseAudio: the person's
+/// Talking over the assistant through a real (private, headless) sound server: the person's
 /// speech silences the reply and becomes the next turn; the assistant's own voice, looped back
-/// into the microphone, never does.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+/// into the microphone, never does, with or without the server's echo canceller (on PulseAudio
+/// and on PipeWire).
+@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"))
 struct LiveBargeInTests {
     static let request = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/speech/two_requests_slt.wav").path
@@ -61,7 +62,8 @@ struct LiveBargeInTests {
         )
     }
 
-    @Test func thePersonTalkingOverTheReplySilencesItAndIsTranscribedAsTheNextTurn() async throws {
+    @Test(.enabled(if: TestPeers.pulseAudio))
+    func thePersonTalkingOverTheReplySilencesItAndIsTranscribedAsTheNextTurn() async throws {
         let run = try await onDedicatedThread { try Self.bargeIn() }
         print("barge-in: speaker silent \(run.silencedAfter.map { String(format: "%.3f s", $0) } ?? "?") after the onset; states \(run.states); finals \(run.finals)")
         #expect(run.spokeBeforeOnset, "the reply was playing when the person spoke")
@@ -76,8 +78,10 @@ struct LiveBargeInTests {
         #expect(paused != nil && stopped != nil && paused! < stopped!, "\(run.speaker)")
     }
 
-    static func loopback(echoCancel: Bool = false) throws -> (states: [String], speech: Int, loud: Int, timeline: String, echoCancellation: String) {
-        let session = try LiveSession(arguments: ["--listen", "--tts", "embedded"] + (echoCancel ? ["--echo-cancel"] : []))
+    static func loopback(
+        on kind: SoundServerKind = .pulseAudio, echoCancel: Bool = false
+    ) throws -> (states: [String], speech: Int, loud: Int, timeline: String, echoCancellation: String) {
+        let session = try LiveSession(on: kind, arguments: ["--listen", "--tts", "embedded"] + (echoCancel ? ["--echo-cancel"] : []))
         // The assistant's voice goes back into the microphone, as from speakers beside it.
         _ = try session.sound.pactl(
             "load-module", "module-loopback", "source=speaker.monitor", "sink=micfeed", "latency_msec=40", "adjust_time=0"
@@ -99,15 +103,17 @@ struct LiveBargeInTests {
         )
     }
 
-    @Test func theAssistantsOwnVoiceLoopedIntoTheMicrophoneNeverInterruptsIt() async throws {
+    @Test(.enabled(if: TestPeers.pulseAudio))
+    func theAssistantsOwnVoiceLoopedIntoTheMicrophoneNeverInterruptsIt() async throws {
         let run = try await onDedicatedThread { try Self.loopback() }
         #expect(Double(run.loud) / 16_000 > 2, "the reply did reach the microphone (\(run.loud) loud samples)")
         #expect(run.states.suffix(3) == ["thinking", "speaking", "listening"], "\(run.states)")
         #expect(run.speech == 0, "the assistant's voice was taken for the person's: \(run.timeline)")
     }
 
-    @Test func withPulseAudiosEchoCancellerTheLoopedBackVoiceNeverInterruptsEither() async throws {
-        let run = try await onDedicatedThread { try Self.loopback(echoCancel: true) }
+    @Test(arguments: SoundServerKind.testable)
+    func withTheServersEchoCancellerTheLoopedBackVoiceNeverInterruptsEither(on kind: SoundServerKind) async throws {
+        let run = try await onDedicatedThread { try Self.loopback(on: kind, echoCancel: true) }
         #expect(run.echoCancellation.hasPrefix("active"), "\(run.echoCancellation)")
         #expect(Double(run.loud) / 16_000 > 2, "the reply did reach the raw microphone (\(run.loud) loud samples)")
         #expect(run.states.suffix(3) == ["thinking", "speaking", "listening"], "\(run.states)")

@@ -6,8 +6,8 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-/// The daemon listening through a real (private, headless) PulseAudio server.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+/// The daemon listening through a real (private, headless) sound server: PulseAudio, and PipeWire.
+@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"))
 struct LiveCaptureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
@@ -71,8 +71,8 @@ struct LiveCaptureTests {
 
     /// Plays the marked fixture into the live daemon's microphone and replays it; the blocking
     /// work runs on its own thread so it does not starve other tests' tasks.
-    static func compareLiveWithReplay() throws -> ComparedRun {
-        let session = try LiveSession()
+    static func compareLiveWithReplay(on kind: SoundServerKind) throws -> ComparedRun {
+        let session = try LiveSession(on: kind)
         let clip = try markedClip()
         let path = session.directory + "/marked.wav"
         try WAVFile.write(clip, to: path)
@@ -90,8 +90,9 @@ struct LiveCaptureTests {
         )
     }
 
-    @Test func aFixtureIntoTheMicrophoneGivesTheEventsReplayGives() async throws {
-        let run = try await onDedicatedThread { try Self.compareLiveWithReplay() }
+    @Test(arguments: SoundServerKind.testable)
+    func aFixtureIntoTheMicrophoneGivesTheEventsReplayGives(on kind: SoundServerKind) async throws {
+        let run = try await onDedicatedThread { try Self.compareLiveWithReplay(on: kind) }
         #expect(run.playerStatus == 0)
         let liveMarker = try #require(run.liveMarker, "the click never showed in the live levels")
         let replayMarker = try #require(run.replayMarker)
@@ -115,8 +116,8 @@ struct LiveCaptureTests {
         var reconnects: Int?
     }
 
-    static func killAndRestartTheSoundServer() throws -> RecoveryRun {
-        let session = try LiveSession()
+    static func killAndRestartTheSoundServer(on kind: SoundServerKind) throws -> RecoveryRun {
+        let session = try LiveSession(on: kind)
         let client = try session.subscribedClient(topics: ["state", "error", "device", "level"], levelHz: 10)
         _ = client.events(timeout: 0.5)
         let pid = session.daemon.pid
@@ -139,8 +140,9 @@ struct LiveCaptureTests {
         )
     }
 
-    @Test func theSoundServerDyingAndComingBackKeepsTheSameDaemonListening() async throws {
-        let run = try await onDedicatedThread { try Self.killAndRestartTheSoundServer() }
+    @Test(arguments: SoundServerKind.testable)
+    func theSoundServerDyingAndComingBackKeepsTheSameDaemonListening(on kind: SoundServerKind) async throws {
+        let run = try await onDedicatedThread { try Self.killAndRestartTheSoundServer(on: kind) }
         #expect(run.errorCode == "sound_server_lost")
         #expect(run.errorMessage?.contains("retrying") == true)
         #expect(run.errorHasRetryIn)
@@ -159,7 +161,8 @@ struct LiveCaptureTests {
         var log: String
     }
 
-    @Test func sigtermStopsCleanlyAndRemovesTheSocket() async throws {
+    @Test(.enabled(if: TestPeers.pulseAudio))
+    func sigtermStopsCleanlyAndRemovesTheSocket() async throws {
         let run = try await onDedicatedThread {
             let session = try LiveSession()
             let before = FileManager.default.fileExists(atPath: session.daemon.socketPath)

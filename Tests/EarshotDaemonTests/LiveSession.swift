@@ -3,12 +3,12 @@ import Foundation
 
 /// A private sound server, the real daemon on it, and a subscribed client: one live session.
 final class LiveSession {
-    let sound: PulseTestServer
+    let sound: any TestSoundServer
     let daemon: DaemonProcess
     let directory: String
 
-    init(arguments: [String] = ["--listen"]) throws {
-        sound = try PulseTestServer()
+    init(on kind: SoundServerKind = .pulseAudio, arguments: [String] = ["--listen"]) throws {
+        sound = try kind.start()
         directory = NSTemporaryDirectory() + "earshotd-test-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         daemon = try DaemonProcess(directory: directory, environment: sound.environment, arguments: arguments)

@@ -2,9 +2,9 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-/// The daemon speaking through a real (private, headless) PulseAudio: what reaches the
-/// speaker's monitor, and how fast `stop` silences it.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+/// The daemon speaking through a real (private, headless) sound server, PulseAudio and PipeWire:
+/// what reaches the speaker's monitor, and how fast `stop` silences it.
+@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"))
 struct LiveSpeakingTests {
     struct Spoken: Sendable {
         var states: [String]
@@ -12,14 +12,15 @@ struct LiveSpeakingTests {
         var recorded: [Float]
         var accepted: Bool
         var response: String
+        var log: String
     }
 
     static func state(_ event: [String: Any]) -> String? {
         event["event"] as? String == "state" ? event["state"] as? String : nil
     }
 
-    static func speak(_ text: String) throws -> Spoken {
-        let session = try LiveSession(arguments: ["--listen", "--tts", "embedded", "--voice", "cove"])
+    static func speak(_ text: String, on kind: SoundServerKind) throws -> Spoken {
+        let session = try LiveSession(on: kind, arguments: ["--listen", "--tts", "embedded", "--voice", "cove"])
         let client = try session.subscribedClient(topics: ["state", "level"], levelHz: 30)
         let recording = try session.sound.record()
         var events: [[String: Any]] = []
@@ -30,21 +31,22 @@ struct LiveSpeakingTests {
         let speaker = events.filter { $0["event"] as? String == "level" && $0["source"] as? String == "speaker" }
         return Spoken(
             states: events.compactMap(Self.state), speakerLevels: speaker.count, recorded: recorded,
-            accepted: response["ok"] as? Bool == true, response: "\(response)"
+            accepted: response["ok"] as? Bool == true, response: "\(response)", log: session.daemon.log
         )
     }
 
-    @Test func aReplyIsSpokenThroughTheSpeakerAndTheTurnReturnsToListening() async throws {
-        let spoken = try await onDedicatedThread { try Self.speak("Hello there. This is Earshot, speaking in the voice called Cove.") }
+    @Test(arguments: SoundServerKind.testable)
+    func aReplyIsSpokenThroughTheSpeakerAndTheTurnReturnsToListening(on kind: SoundServerKind) async throws {
+        let spoken = try await onDedicatedThread { try Self.speak("Hello there. This is Earshot, speaking in the voice called Cove.", on: kind) }
         #expect(spoken.accepted, "\(spoken.response)")
-        #expect(spoken.states.suffix(3) == ["thinking", "speaking", "listening"], "\(spoken.states)")
+        #expect(spoken.states.suffix(3) == ["thinking", "speaking", "listening"], "\(spoken.states)\n\(spoken.log)")
         let loud = spoken.recorded.filter { abs($0) > 0.02 }.count
         #expect(Double(loud) / 16_000 > 0.5, "only \(loud) loud samples reached the speaker monitor")
         #expect(spoken.speakerLevels >= 30, "the blob follows the assistant's voice: \(spoken.speakerLevels) speaker levels")
     }
 
-    static func stopMidReply() throws -> (silentAfter: Double?, sinceStop: Double, states: [String]) {
-        let session = try LiveSession(arguments: ["--listen", "--tts", "embedded"])
+    static func stopMidReply(on kind: SoundServerKind) throws -> (silentAfter: Double?, sinceStop: Double, states: [String]) {
+        let session = try LiveSession(on: kind, arguments: ["--listen", "--tts", "embedded"])
         let client = try session.subscribedClient(topics: ["state"])
         let recording = try session.sound.record()
         var events: [[String: Any]] = []
@@ -63,14 +65,16 @@ struct LiveSpeakingTests {
         return (silentAfter, Double(recorded.count - beforeStop) / 16_000, events.compactMap(Self.state))
     }
 
-    @Test func stopSilencesTheSpeakerWithinATenthOfASecond() async throws {
-        let run = try await onDedicatedThread { try Self.stopMidReply() }
+    @Test(arguments: SoundServerKind.testable)
+    func stopSilencesTheSpeakerWithinATenthOfASecond(on kind: SoundServerKind) async throws {
+        let run = try await onDedicatedThread { try Self.stopMidReply(on: kind) }
         #expect(run.states.suffix(2) == ["speaking", "listening"], "\(run.states)")
         #expect(run.sinceStop > 0.5, "the recording ran on after the stop")
         #expect((run.silentAfter ?? 0) <= 0.1, "sound went on \(run.silentAfter ?? 0) s after stop")
     }
 
-    @Test func voicesAreListedWithTheCurrentOneMarkedAndCanBeChanged() async throws {
+    @Test(.enabled(if: TestPeers.pulseAudio))
+    func voicesAreListedWithTheCurrentOneMarkedAndCanBeChanged() async throws {
         let result = try await onDedicatedThread { () throws -> (set: String?, listed: [[String: String]], code: String?, message: String?) in
             let session = try LiveSession(arguments: ["--tts", "embedded"])
             let client = try LineSocket(path: session.daemon.socketPath)

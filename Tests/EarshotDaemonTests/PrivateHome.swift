@@ -32,7 +32,7 @@ final class PrivateHome {
     var recordings: String { home + "/.local/state/earshot/recordings" }
 
     /// `sound`'s environment, with every place a program writes to by default in this home.
-    func environment(_ sound: PulseTestServer) -> [String: String] {
+    func environment(_ sound: any TestSoundServer) -> [String: String] {
         var environment = sound.environment
         for key in ["XDG_STATE_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME", "TMPDIR"] {
             environment[key] = nil
@@ -62,7 +62,7 @@ final class PrivateHome {
     /// `launcher`: a command that runs the daemon (its path and arguments follow it), such as
     /// `unshare` to give it a file system of its own.
     func startDaemon(
-        _ sound: PulseTestServer, _ arguments: [String], log name: String = "earshotd", launcher: [String] = []
+        _ sound: any TestSoundServer, _ arguments: [String], log name: String = "earshotd", launcher: [String] = []
     ) throws -> ChildProcess {
         guard let binary = DaemonProcess.binary else { throw DaemonProcess.NotBuilt() }
         let logPath = logs + "/\(name).log"
@@ -83,7 +83,7 @@ final class PrivateHome {
     }
 
     /// Runs the built `earshot` with `arguments` in this home, stdin not a terminal.
-    func earshot(_ sound: PulseTestServer, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    func earshot(_ sound: any TestSoundServer, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         guard let binary = BuiltProduct.url("earshot") else { throw LineSocket.Failure(description: "earshot is not built next to the tests") }
         let name = UUID().uuidString.prefix(8)
         let out = logs + "/earshot-\(name).out", err = logs + "/earshot-\(name).err"

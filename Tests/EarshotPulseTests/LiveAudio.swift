@@ -8,7 +8,7 @@ import Synchronization
 
 /// A test server, an engine connected to it and the engine's events: the setup of every live test.
 struct LiveAudio {
-    let server: PulseTestServer
+    let server: any TestSoundServer
     let engine: PulseAudioEngine
     let events: EventLog
 
@@ -17,15 +17,17 @@ struct LiveAudio {
         var description: String { "the engine did not connect to the test server; server log:\n\(log)" }
     }
 
-    /// Starts a server and an engine (configured by `configure`), and waits for `.connected`.
+    /// Starts a server of `kind` (or uses `existing`) and an engine (configured by `configure`),
+    /// and waits for `.connected`.
     static func start(
-        server existing: PulseTestServer? = nil, _ configure: (inout PulseAudioEngine.Configuration) -> Void = { _ in }
+        on kind: SoundServerKind = .pulseAudio, server existing: (any TestSoundServer)? = nil,
+        _ configure: (inout PulseAudioEngine.Configuration) -> Void = { _ in }
     ) async throws -> LiveAudio {
-        let server: PulseTestServer
+        let server: any TestSoundServer
         if let existing {
             server = existing
         } else {
-            server = try await onDedicatedThread { try PulseTestServer() }
+            server = try await onDedicatedThread { try kind.start() }
         }
         var configuration = PulseAudioEngine.Configuration(server: server.serverAddress, applicationName: "Earshot tests")
         configure(&configuration)

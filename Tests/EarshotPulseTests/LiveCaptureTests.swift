@@ -4,12 +4,13 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Live capture from a private PulseAudio", .enabled(if: TestPeers.pulseAudio))
+@Suite("Live capture from a private sound server", .enabled(if: TestPeers.soundServers))
 struct LiveCaptureTests {
     /// A recording played into the virtual microphone comes out of the engine sample for sample,
     /// 100 frames a second, without holes or drops.
-    @Test func fixtureArrivesIntactAtOneHundredFramesPerSecond() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func fixtureArrivesIntactAtOneHundredFramesPerSecond(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         let collector = FrameCollector(live.engine)
         defer { collector.stop() }
@@ -43,12 +44,13 @@ struct LiveCaptureTests {
         #expect(counters.holeFrames == 0)
         #expect(counters.overflowFrames == 0)
         #expect(counters.reconnects == 0)
-        print("capture: \(String(format: "%.1f", framesPerSecond)) frames/s, offset \(offset) samples, correlation \(correlation), largest difference \(largestDifference)")
+        print("capture from \(kind): \(String(format: "%.1f", framesPerSecond)) frames/s, offset \(offset) samples, correlation \(correlation), largest difference \(largestDifference)")
     }
 
     /// Frames keep coming at the microphone's pace while nothing plays, and none are lost.
-    @Test func steadyStateLosesNothing() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func steadyStateLosesNothing(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         let collector = FrameCollector(live.engine)
         defer { collector.stop() }
@@ -66,8 +68,9 @@ struct LiveCaptureTests {
     }
 
     /// A consumer that stops reading loses the newest frames, counted, and the indices show it.
-    @Test func stalledConsumerOverflowsTheRing() async throws {
-        let live = try await LiveAudio.start { $0.ringDuration = .milliseconds(100) }
+    @Test(arguments: SoundServerKind.testable)
+    func stalledConsumerOverflowsTheRing(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind) { $0.ringDuration = .milliseconds(100) }
         defer { live.stop() }
         try await Task.sleep(for: .milliseconds(400))
         let counters = live.engine.counters

@@ -4,10 +4,11 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Choosing and following devices", .enabled(if: TestPeers.pulseAudio))
+@Suite("Choosing and following devices", .enabled(if: TestPeers.soundServers))
 struct LiveDeviceTests {
-    @Test func listsSourcesAndSinksWithDefaults() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func listsSourcesAndSinksWithDefaults(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         let devices = try await live.engine.devices()
         #expect(devices.sources.map(\.name) == ["mic", "speaker.monitor", "micfeed.monitor"]
@@ -19,8 +20,9 @@ struct LiveDeviceTests {
         #expect(devices.sources.allSatisfy { !$0.description.isEmpty })
     }
 
-    @Test func unknownDevicesAreRefused() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func unknownDevicesAreRefused(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         do {
             try await live.engine.setSource("no-such-source")
@@ -35,8 +37,9 @@ struct LiveDeviceTests {
     }
 
     /// Choosing a source moves capture there; nil goes back to following the default.
-    @Test func setSourceMovesCaptureAndBack() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func setSourceMovesCaptureAndBack(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         let before = live.events.all.count
         #expect(try await live.engine.setSource("speaker.monitor") == "speaker.monitor")
@@ -51,8 +54,9 @@ struct LiveDeviceTests {
     }
 
     /// With no source named, capture follows the server's default when it changes.
-    @Test func followsTheDefaultSource() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func followsTheDefaultSource(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         let before = live.events.all.count
         _ = try await onDedicatedThread { try live.server.pactl("set-default-source", "micfeed.monitor") }
@@ -62,13 +66,16 @@ struct LiveDeviceTests {
         let status = live.engine.status
         #expect(status.isConnected && status.server == live.server.serverAddress)
         #expect(status.source == "micfeed.monitor" && status.sink == "micfeed")
-        #expect(status.serverName?.hasPrefix("pulseaudio ") == true, "\(status)")
+        // pipewire-pulse calls itself "PulseAudio (on PipeWire 0.3.65)", version included.
+        let serverName = kind == .pipeWire ? "PulseAudio (on PipeWire " : "pulseaudio "
+        #expect(status.serverName?.hasPrefix(serverName) == true, "\(status)")
     }
 
     /// A named source that disappears: capture falls back to the default and goes on; when the
     /// source comes back, capture returns to it.
-    @Test func namedSourceUnloadedFallsBackToDefault() async throws {
-        let server = try await onDedicatedThread { try PulseTestServer() }
+    @Test(arguments: SoundServerKind.testable)
+    func namedSourceUnloadedFallsBackToDefault(on kind: SoundServerKind) async throws {
+        let server = try await onDedicatedThread { try kind.start() }
         let loaded = try await onDedicatedThread {
             try server.pactl("load-module", "module-remap-source", "source_name=mic2", "master=micfeed.monitor")
         }
@@ -91,7 +98,7 @@ struct LiveDeviceTests {
         let count = collector.count
         #expect(await collector.waitUntil(count: count + 20, within: .seconds(1)), "capture stopped after the fallback")
         #expect(live.engine.counters.reconnects == 0)
-        print("fallback to the default source \(fellBack) after the unload")
+        print("\(kind): fallback to the default source \(fellBack) after the unload")
 
         let beforeReturn = live.events.all.count
         _ = try await onDedicatedThread {
@@ -101,8 +108,9 @@ struct LiveDeviceTests {
     }
 
     /// A named source that does not exist at start: capture starts on the default.
-    @Test func missingNamedSourceAtStartUsesTheDefault() async throws {
-        let live = try await LiveAudio.start { $0.source = "not-plugged-in" }
+    @Test(arguments: SoundServerKind.testable)
+    func missingNamedSourceAtStartUsesTheDefault(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind) { $0.source = "not-plugged-in" }
         defer { live.stop() }
         #expect(live.engine.status.source == "mic")
         let engine = live.engine

@@ -4,12 +4,13 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Live playback into a private PulseAudio", .enabled(if: TestPeers.pulseAudio))
+@Suite("Live playback into a private sound server", .enabled(if: TestPeers.soundServers))
 struct LivePlaybackTests {
     /// A tone played by the engine comes out of the speaker's monitor at the same level and
     /// length, and the engine says when it has finished.
-    @Test func toneReachesTheSpeaker() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func toneReachesTheSpeaker(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         let recording = try live.server.record()
         try await Task.sleep(for: .milliseconds(100))
@@ -34,12 +35,13 @@ struct LivePlaybackTests {
         #expect(SignalMeasure.rms(after) < 0.001, "sound after the tone ended")
         // Never early; late only by the server's latency (plus scheduling on a busy machine).
         #expect(finished > .milliseconds(450) && finished < .seconds(2), "finished after \(finished)")
-        print("playback: 0.5 s tone reported finished after \(finished)")
+        print("playback on \(kind): 0.5 s tone reported finished after \(finished)")
     }
 
     /// Queued pieces play back to back, in order.
-    @Test func queuedSamplesPlayInOrder() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func queuedSamplesPlayInOrder(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         let recording = try live.server.record()
         try await Task.sleep(for: .milliseconds(100))
@@ -58,8 +60,9 @@ struct LivePlaybackTests {
 
     /// `stopPlayback` silences the speaker within a few milliseconds of the call, as heard by a
     /// second engine capturing the speaker's monitor.
-    @Test func stopPlaybackSilencesTheSpeakerAtOnce() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func stopPlaybackSilencesTheSpeakerAtOnce(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         let monitor = try await LiveAudio.start(server: live.server) { $0.source = "speaker.monitor" }
         defer { monitor.engine.stop() }
@@ -84,7 +87,7 @@ struct LivePlaybackTests {
         let latency = Duration.milliseconds(10 * (firstSilent - atStop))
         #expect(latency <= .milliseconds(60), "silent \(latency) after stopPlayback")
         #expect(stopReturned - stopCalled < .milliseconds(50), "stopPlayback blocked the caller")
-        print("stopPlayback: speaker silent within \(latency) of the call (call took \(stopReturned - stopCalled))")
+        print("stopPlayback on \(kind): speaker silent within \(latency) of the call (call took \(stopReturned - stopCalled))")
 
         // Playback works again after a stop.
         let recording = try live.server.record()
@@ -99,8 +102,9 @@ struct LivePlaybackTests {
     }
 
     /// A lost server releases anyone waiting for playback.
-    @Test func serverLossEndsPlayback() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func serverLossEndsPlayback(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         #expect(live.engine.play(SignalMeasure.sine(frequency: 440, seconds: 10)))
         try await Task.sleep(for: .milliseconds(100))
@@ -112,11 +116,12 @@ struct LivePlaybackTests {
     }
 }
 
-@Suite("Playback routing", .enabled(if: TestPeers.pulseAudio))
+@Suite("Playback routing", .enabled(if: TestPeers.soundServers))
 struct LivePlaybackRoutingTests {
     /// `play` works the moment `.connected` has been sent.
-    @Test func playWorksAsSoonAsConnected() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func playWorksAsSoonAsConnected(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         #expect(live.engine.play(Cue.enter))
         await live.engine.waitForPlayback()
@@ -124,8 +129,9 @@ struct LivePlaybackRoutingTests {
 
     /// Moved to `micfeed`, the engine's playback comes back through its own microphone: the
     /// sink really changed.
-    @Test func playbackOnMicfeedIsHeardByTheMicrophone() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func playbackOnMicfeedIsHeardByTheMicrophone(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         #expect(try await live.engine.setSink("micfeed") == "micfeed")
         let collector = FrameCollector(live.engine)

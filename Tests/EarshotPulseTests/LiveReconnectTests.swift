@@ -4,13 +4,13 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Surviving the sound server's death", .enabled(if: TestPeers.pulseAudio))
+@Suite("Surviving the sound server's death", .enabled(if: TestPeers.soundServers))
 struct LiveReconnectTests {
     /// Kill the server mid-capture: the engine notices at once, and once the server is back it
     /// captures again within a second, the same engine object, indices running on.
-    @Test(arguments: [SIGKILL, SIGTERM])
-    func serverKilledAndRestarted(signal: Int32) async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable, [SIGKILL, SIGTERM])
+    func serverKilledAndRestarted(on kind: SoundServerKind, signal: Int32) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.stop() }
         let engine = live.engine
         let collector = FrameCollector(engine)
@@ -48,12 +48,13 @@ struct LiveReconnectTests {
         #expect(firstFrameAfter.frame.index == lastIndexBefore + 1)
         #expect(engine.counters.reconnects == 1)
         #expect(engine.status.source == "mic")
-        print("reconnect (\(signal == SIGKILL ? "KILL" : "TERM")): noticed \(noticed) after the kill; connected \(reconnected) and frames \(framesAgain) after the server was back")
+        print("reconnect to \(kind) (\(signal == SIGKILL ? "KILL" : "TERM")): noticed \(noticed) after the kill; connected \(reconnected) and frames \(framesAgain) after the server was back")
     }
 
     /// Starting with no server: one `.disconnected`, then capture as soon as a server appears.
-    @Test func startsBeforeTheServer() async throws {
-        let server = try await onDedicatedThread { try PulseTestServer() }
+    @Test(arguments: SoundServerKind.testable)
+    func startsBeforeTheServer(on kind: SoundServerKind) async throws {
+        let server = try await onDedicatedThread { try kind.start() }
         defer { server.stop() }
         await onDedicatedThread { server.kill() }
         let engine = try PulseAudioEngine(configuration: .init(server: server.serverAddress), logger: LiveAudio.logger)
@@ -77,8 +78,9 @@ struct LiveReconnectTests {
     }
 
     /// `stop` ends everything: the event stream finishes and nothing reconnects.
-    @Test func stopIsFinalAndIdempotent() async throws {
-        let live = try await LiveAudio.start()
+    @Test(arguments: SoundServerKind.testable)
+    func stopIsFinalAndIdempotent(on kind: SoundServerKind) async throws {
+        let live = try await LiveAudio.start(on: kind)
         defer { live.server.stop() }
         live.engine.stop()
         live.engine.stop()

@@ -197,6 +197,24 @@ import Testing
         ])
     }
 
+    /// PipeWire's session manager moves the streams off a reloaded canceller after the engine has
+    /// placed them on it (the first canceller's devices went away late): they go back.
+    @Test func aStreamMovedOffTheActiveCancellerGoesBack() {
+        var machine = Self.connected(echoCancellation: true)
+        let active = PulseEchoCancellation.active(module: 12, source: "mic", sink: "speaker")
+        #expect(machine.streamMoved(.capture, to: "mic") == [
+            .updateStatus(source: "mic", sink: Self.echoSink, echoCancellation: active),
+            .reportDeviceChanged(.capture, "mic"), .move(.capture, to: Self.echoSource),
+        ])
+        #expect(machine.streamMoved(.capture, to: Self.echoSource) == [
+            .updateStatus(source: Self.echoSource, sink: Self.echoSink, echoCancellation: active),
+            .reportDeviceChanged(.capture, Self.echoSource),
+        ])
+        var plain = Self.connected()
+        #expect(plain.streamMoved(.capture, to: "micfeed.monitor").allSatisfy { if case .move = $0 { false } else { true } },
+                "a stream moved off a plain device stays where the server put it")
+    }
+
     @Test func aCancellerGivenUpOnSendsTheStreamsBackToThePlainDevices() {
         var machine = Self.connected(echoCancellation: true)
         for module in UInt32(12)..<UInt32(12 + PulseEchoCancellerMachine.reloadLimit) {

@@ -106,8 +106,16 @@ struct PulseRoutingMachine: Sendable {
     }
 
     /// The server moved the stream of `role` to `device` (on request, or because its device went).
+    /// Moved off the active canceller's device, it goes back there: when the canceller is unloaded
+    /// under the engine, PipeWire's session manager moves the streams off it only after the engine
+    /// has loaded it again and placed them (PulseAudio moves them before), which left them on the
+    /// plain devices while the canceller was reported active.
     mutating func streamMoved(_ role: PulseStreamRole, to device: String?) -> [Action] {
-        deviceInUse(role, device)
+        let actions = deviceInUse(role, device)
+        guard let canceller = echoCanceller.device(role), let device, device != canceller, route(role).stream == .ready else {
+            return actions
+        }
+        return actions + [.move(role, to: canceller)]
     }
 
     /// The stream of `role` could not be opened or failed while the server stayed up.
