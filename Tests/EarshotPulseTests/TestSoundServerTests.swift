@@ -111,7 +111,7 @@ struct TestSoundServerTests {
 
     /// The pids of the server's processes, as its directory lists them for the next run.
     static func processes(of server: any TestSoundServer) -> [pid_t] {
-        let listed = (try? String(contentsOfFile: server.directory + "/pids", encoding: .utf8)) ?? ""
+        let listed = fileText(server.directory + "/pids")
         return listed.split(separator: "\n").compactMap { pid_t($0) }
     }
 }

@@ -43,7 +43,7 @@ public final class SoundServerClients: Sendable {
         let outputPath = uniquePath("output", "txt")
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         let status = try ChildProcess(tools.pactl, arguments, environment: environment, outputPath: outputPath).wait()
-        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let output = fileText(outputPath)
         guard status == 0 else {
             throw SoundServerFailure(description: "pactl \(arguments.joined(separator: " ")) failed (\(status)): \(output)")
         }

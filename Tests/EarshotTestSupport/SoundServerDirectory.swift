@@ -50,7 +50,7 @@ struct SoundServerDirectory: Sendable {
             let owner = name.dropFirst(prefix.count).split(separator: "-").first.flatMap { pid_t($0) }
             guard let owner, !ProcessTable.exists(owner) else { continue }
             let directory = "/tmp/\(name)"
-            let listed = (try? String(contentsOfFile: directory + "/pids", encoding: .utf8)) ?? ""
+            let listed = fileText(directory + "/pids")
             for pid in listed.split(separator: "\n").compactMap({ pid_t($0) }) {
                 // The command line's arguments are separated by NULs.
                 let commandLine = ProcessTable.readSmallFile("/proc/\(pid)/cmdline")?.replacingOccurrences(of: "\0", with: " ")

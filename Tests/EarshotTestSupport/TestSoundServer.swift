@@ -59,6 +59,6 @@ extension TestSoundServer {
 
 /// The last `count` lines of the file at `path`, "" when there is none.
 func lastLines(of path: String, _ count: Int = 20) -> String {
-    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let text = fileText(path)
     return text.split(separator: "\n").suffix(count).joined(separator: "\n")
 }
