@@ -86,7 +86,7 @@ struct LiveBargeInTests {
         _ = try session.sound.pactl(
             "load-module", "module-loopback", "source=speaker.monitor", "sink=micfeed", "latency_msec=40", "adjust_time=0"
         )
-        let audio = try session.status()["audio"] as? [String: Any]
+        let audio = try session.connectedStatus(echoCancellation: echoCancel)["audio"] as? [String: Any]
         let client = try session.subscribedClient(topics: ["state", "speech"])
         let microphone = try session.sound.record(from: "mic")
         var events: [[String: Any]] = []

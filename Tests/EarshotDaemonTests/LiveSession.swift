@@ -30,6 +30,21 @@ final class LiveSession {
         return try client.request(#"{"id":"status","cmd":"status"}"#, events: &ignored)
     }
 
+    /// The status once the daemon is connected to the sound server and, with
+    /// `echoCancellation`, once its canceller has settled (active or unavailable); the last
+    /// status read after `timeout`. A slow build (a sanitizer's) is still connecting at start.
+    func connectedStatus(echoCancellation: Bool = false, timeout: TimeInterval = 10) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let status = try status()
+            let audio = status["audio"] as? [String: Any]
+            let connected = audio?["connected"] as? Bool == true
+            let settled = !echoCancellation || (audio?["echo_cancellation"] as? String).map { $0 != "off" } == true
+            if connected && settled || Date() >= deadline { return status }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
     deinit {
         daemon.terminate()
         sound.stop()
