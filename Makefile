@@ -4,6 +4,7 @@
 #   make test    install what the tests need, build, run every test
 #   make bench   speed and accuracy figures, printed as tables
 #   make fuzz    libFuzzer on every parser for SECONDS each (default 60), see Scripts/fuzz.sh
+#   make sanitize  the live suites under ThreadSanitizer, then AddressSanitizer (Scripts/sanitize.sh)
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -51,7 +52,7 @@ SYSTEMD_USER_DIR ?= $(PREFIX)/lib/systemd/user
 DATADIR_FILES = config.example.toml $(addprefix voices/,$(notdir $(wildcard voices/*.toml))) \
                 $(addprefix web/,$(notdir $(wildcard web/*.html web/*.css web/*.js web/*.svg)))
 
-.PHONY: all deps pocketsphinx pocketsphinx-library peers build release test bench fuzz run demo install uninstall clean
+.PHONY: all deps pocketsphinx pocketsphinx-library peers build release test bench fuzz sanitize run demo install uninstall clean
 
 all: build
 
@@ -155,6 +156,12 @@ bench: release
 # the libraries `make deps` installs; builds under .build-fuzz, apart from the normal build.
 fuzz:
 	Scripts/fuzz.sh $(SECONDS) $(FUZZ_TARGETS)
+
+# The live suites (capture, playback, socket, barge-in, reconnect, reload, sound-server faults)
+# built with ThreadSanitizer, then AddressSanitizer, each under .build-tsan / .build-asan; any
+# report fails. CI runs it after `make test`.
+sanitize: deps peers
+	Scripts/sanitize.sh
 
 # The daemon in the foreground on this desktop's sound server, with the embedded backends.
 run: release

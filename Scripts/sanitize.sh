@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(thread address)
 swift=${SWIFT:-swift}
-suites='EarshotPulseTests|EarshotServerTests|LiveCaptureTests|LiveMicrophoneTests|LiveBargeInTests|LiveConfigTests|LiveConfigFaultTests|LiveSpeakingTests'
+suites='EarshotPulseTests|EarshotServerTests|LiveCaptureTests|LiveMicrophoneTests|LiveBargeInTests|LiveConfigTests|LiveConfigFaultTests|LiveSpeakingTests|LiveSoundServerFaultTests'
 
 failed=0
 for sanitizer in "${sanitizers[@]}"; do
