@@ -5,6 +5,7 @@
 #   make bench   speed and accuracy figures, printed as tables
 #   make fuzz    libFuzzer on every parser for SECONDS each (default 60), see Scripts/fuzz.sh
 #   make sanitize  the live suites under ThreadSanitizer, then AddressSanitizer (Scripts/sanitize.sh)
+#   make soak    MINUTES (default 60) of conversation through the live daemon: memory, descriptors, replay
 
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
@@ -18,6 +19,9 @@ LIVE_SECONDS ?= 60
 # `make fuzz`: seconds per target, and which targets (all of Fuzz/ by default).
 SECONDS      ?= 60
 FUZZ_TARGETS ?=
+# `make soak`: minutes of looped conversation, and the build it runs (CI: a short one on the debug build).
+MINUTES      ?= 60
+SOAK_CONFIG  ?= release
 # Debian packages the build and tests need (more arrive with live audio and speech). The live
 # audio tests run against PulseAudio and against PipeWire (with pipewire-pulse, WirePlumber and a
 # private D-Bus session bus), each started privately by the tests.
@@ -52,7 +56,7 @@ SYSTEMD_USER_DIR ?= $(PREFIX)/lib/systemd/user
 DATADIR_FILES = config.example.toml $(addprefix voices/,$(notdir $(wildcard voices/*.toml))) \
                 $(addprefix web/,$(notdir $(wildcard web/*.html web/*.css web/*.js web/*.svg)))
 
-.PHONY: all deps pocketsphinx pocketsphinx-library peers build release test bench fuzz sanitize run demo install uninstall clean
+.PHONY: all deps pocketsphinx pocketsphinx-library peers build release test bench fuzz sanitize soak run demo install uninstall clean
 
 all: build
 
@@ -162,6 +166,12 @@ fuzz:
 # report fails. CI runs it after `make test`.
 sanitize: deps peers
 	Scripts/sanitize.sh
+# The live daemon (embedded transcription and speech, a responder) hearing MINUTES of looped
+# fixtures with a subscribed client: fails if its memory or descriptors grow after the warm-up, or
+# if replaying the same audio in pieces prints other events than replaying it whole.
+soak: deps
+	$(SWIFT) build -c $(SOAK_CONFIG)
+	.build/$(SOAK_CONFIG)/earshot-bench soak --minutes $(MINUTES)
 
 # The daemon in the foreground on this desktop's sound server, with the embedded backends.
 run: release

@@ -5,7 +5,8 @@ import EarshotPipelineWire
 import Foundation
 
 /// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening
-/// pipeline runs on recordings (decoding measured apart), printed as a table.
+/// pipeline runs on recordings (decoding measured apart), printed as a table; `live`, `speech`,
+/// `wer` and `soak` measure the daemon and its engines (see each one's file).
 @main
 struct EarshotBench {
     static func main() throws {
@@ -34,6 +35,33 @@ struct EarshotBench {
                 exit(1)
             }
             return
+        }
+        if arguments.first == "soak" {
+            var rest = arguments.dropFirst()
+            var minutes = 60
+            var fixtures = "Tests/Fixtures"
+            var output = ".build/soak"
+            var pieces = 5
+            while rest.count >= 2, let option = rest.first, ["--minutes", "--fixtures", "--output", "--pieces"].contains(option) {
+                let value = rest[rest.startIndex + 1]
+                switch option {
+                case "--minutes": minutes = Int(value) ?? -1
+                case "--fixtures": fixtures = value
+                case "--output": output = value
+                default: pieces = Int(value) ?? -1
+                }
+                rest = rest.dropFirst(2)
+            }
+            guard rest.isEmpty, minutes >= 2, pieces >= 2 else {
+                print("usage: earshot-bench soak [--minutes N (2 or more)] [--pieces K (2 or more)] [--fixtures DIR] [--output DIR]")
+                exit(2)
+            }
+            do {
+                exit(try SoakBench.run(minutes: minutes, fixtures: fixtures, outputDirectory: output, pieces: pieces) ? 0 : 1)
+            } catch {
+                print("earshot-bench soak: \(error)")
+                exit(1)
+            }
         }
         if arguments.first == "wer" {
             let directory = arguments.dropFirst().first ?? "../shared/fixtures/vad-dev"
@@ -64,7 +92,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench wer [VAD_DEV]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

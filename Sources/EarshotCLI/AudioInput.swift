@@ -14,6 +14,16 @@ enum AudioInput {
         }
     }
 
+    /// The pieces of one recording, joined in order into one clip: each piece is converted to
+    /// 16 kHz mono, then its samples follow the previous piece's, so a cut inside a frame is
+    /// mended and the stream is the whole recording's.
+    static func read(pieces paths: [String]) throws -> AudioClip {
+        guard paths.count > 1 else { return try read(paths[0]) }
+        var joined = AudioClip(samples: [])
+        for path in paths { joined.samples += try read(path).samples }
+        return joined
+    }
+
     /// Ogg's "OggS" magic decides; failing that (too short, unreadable), a `.opus`, `.ogg` or `.oga` name
     /// does, unless the file is plainly RIFF, so a WAV misnamed `.opus` still plays.
     private static func isOpus(_ path: String) -> Bool {

@@ -20,6 +20,10 @@ struct ReplayCommand: AsyncParsableCommand {
             time in seconds). The same file and options always print the same bytes (with a Wyoming \
             server, partial transcripts depend on its timing). See PROTOCOL.md.
 
+            Several files are replayed as one recording cut in pieces, in the order given: a long \
+            recording split anywhere (even inside a 10 ms frame) prints the same bytes in pieces \
+            as whole.
+
             With --stt, each utterance is transcribed while it plays (transcript events); replay has \
             no front end to answer, so each reply is declined and the turn returns to listening.
 
@@ -30,8 +34,12 @@ struct ReplayCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "A WAV file (any rate, mono or stereo).")
-    var file: String
+    @Argument(help: ArgumentHelp(
+        "A WAV or Ogg Opus file (any rate, mono or stereo); several files are pieces of one recording.",
+        discussion: "Pieces are joined in the order given, each converted to 16 kHz mono, into one stream: frames run on across the cuts, so the events are those of the whole recording.",
+        valueName: "file"
+    ))
+    var files: [String]
 
     @Flag(help: "Also print microphone level events for the voice blob.")
     var levels = false
@@ -57,6 +65,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup var endpointing: EndpointingOptions
 
     func validate() throws {
+        if files.isEmpty {
+            throw ValidationError("Give the recording to replay (or its pieces, in order).")
+        }
         if script != nil, noScript {
             throw ValidationError("--script and --no-script contradict each other; give one.")
         }
@@ -71,7 +82,7 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let clip = try AudioInput.read(file)
+        let clip = try AudioInput.read(pieces: files)
         var configuration = VoicePipeline<SpectralVAD>.Configuration(
             endpointer: endpointing.configuration,
             levelMeter: LevelMeter.Configuration(readingsPerSecond: levelHz),
@@ -128,7 +139,7 @@ extension ReplayCommand {
         if let script {
             path = script
         } else {
-            let companion = ConversationScript.companionPath(forRecording: file)
+            let companion = ConversationScript.companionPath(forRecording: files[0])
             guard FileManager.default.fileExists(atPath: companion) else { return nil }
             path = companion
         }
