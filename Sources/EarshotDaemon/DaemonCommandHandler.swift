@@ -117,6 +117,10 @@ struct DaemonCommandHandler: CommandHandler {
                 DaemonStatus.Counter(name: "frames", value: counters.framesCaptured),
                 DaemonStatus.Counter(name: "holes", value: counters.holeFrames),
                 DaemonStatus.Counter(name: "overflows", value: counters.overflowFrames),
+                DaemonStatus.Counter(
+                    name: "longest_fragment_gap_ms",
+                    value: Int(counters.longestFragmentGap / .milliseconds(1))
+                ),
                 DaemonStatus.Counter(name: "reconnects", value: counters.reconnects),
                 DaemonStatus.Counter(name: "clients", value: socket?.clients ?? 0),
                 DaemonStatus.Counter(name: "dropped_levels", value: socket?.droppedLevels ?? 0),

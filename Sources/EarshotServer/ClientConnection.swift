@@ -30,6 +30,8 @@ final class ClientConnection: Sendable {
         case droppedLevel
         /// An essential event found the queue full: the client must go.
         case disconnect
+        /// The client took nothing for the stall limit while its queue stayed full: it must go.
+        case disconnectStalled
     }
 
     let id: Int
@@ -37,10 +39,10 @@ final class ClientConnection: Sendable {
     let outbox: Locked<Outbox>
     private let handler: NIOLoopBound<ConnectionHandler>
 
-    init(id: Int, channel: any Channel, queueCapacity: Int, handler: ConnectionHandler) {
+    init(id: Int, channel: any Channel, queueCapacity: Int, stallLimit: Double, handler: ConnectionHandler) {
         self.id = id
         self.channel = channel
-        self.outbox = Locked(Outbox(queue: SubscriberQueue(capacity: queueCapacity)))
+        self.outbox = Locked(Outbox(queue: SubscriberQueue(capacity: queueCapacity, stallLimit: stallLimit)))
         self.handler = NIOLoopBound(handler, eventLoop: channel.eventLoop)
     }
 
@@ -53,6 +55,7 @@ final class ClientConnection: Sendable {
             case .sendNow: outbox.send(line) ? .drainNeeded : .handled
             case .replacedOldestLevel, .droppedLevel: .droppedLevel
             case .disconnect: .disconnect
+            case .disconnectStalled: .disconnectStalled
             }
         }
     }
@@ -67,8 +70,9 @@ final class ClientConnection: Sendable {
         channel.eventLoop.execute { self.handler.value.drainEvents() }
     }
 
-    /// Asks the connection's event loop to drop the client, which could not keep up.
-    func scheduleSlowClientDisconnect() {
-        channel.eventLoop.execute { self.handler.value.disconnectSlowClient() }
+    /// Asks the connection's event loop to drop the client, which could not keep up (`stalled`:
+    /// which took nothing at all for the stall limit).
+    func scheduleSlowClientDisconnect(stalled: Bool) {
+        channel.eventLoop.execute { self.handler.value.disconnectSlowClient(stalled: stalled) }
     }
 }

@@ -64,6 +64,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
             id: core.registry.makeID(),
             channel: context.channel,
             queueCapacity: core.configuration.queueCapacity,
+            stallLimit: core.configuration.stallLimit,
             handler: self
         )
         logger[metadataKey: "client"] = "\(connection.id)"
@@ -133,13 +134,22 @@ final class ConnectionHandler: ChannelDuplexHandler {
         }
     }
 
-    /// The client's queue overflowed with events it must not miss.
-    func disconnectSlowClient() {
+    /// The client's queue overflowed with events it must not miss, or the client took nothing
+    /// for the stall limit (`stalled`).
+    func disconnectSlowClient(stalled: Bool) {
         guard let context else { return }
-        logger.warning(
-            "Disconnecting a client that stopped reading events: its queue is full",
-            metadata: ["queue_capacity": "\(core.configuration.queueCapacity)"]
-        )
+        let configuration = core.configuration
+        if stalled {
+            logger.warning(
+                "Disconnecting a client that stopped reading events: it took nothing for \(configuration.stallLimit) s of audio while its queue was full",
+                metadata: ["queue_capacity": "\(configuration.queueCapacity)"]
+            )
+        } else {
+            logger.warning(
+                "Disconnecting a client that stopped reading events: its queue is full",
+                metadata: ["queue_capacity": "\(configuration.queueCapacity)"]
+            )
+        }
         context.close(promise: nil)
     }
 
@@ -206,7 +216,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 return .loop
             case .queued(startDraining: true):
                 return .drain
-            case .queued(startDraining: false), .skipped, .replacedOldestLevel, .droppedLevel, .disconnect:
+            case .queued(startDraining: false), .skipped, .replacedOldestLevel, .droppedLevel, .disconnect, .disconnectStalled:
                 return .done
             }
         }

@@ -128,6 +128,9 @@ extension SocketServer {
         public var maximumLineLength = 65_536
         /// Events each subscriber may have waiting.
         public var queueCapacity = 256
+        /// Seconds of audio a subscriber's full queue may go without the client taking anything
+        /// before it is disconnected (see `SubscriberQueue`).
+        public var stallLimit = SubscriberQueue<ByteBuffer>.defaultStallLimit
         /// NIO's write buffer bounds per client: above `high` the channel is unwritable and events
         /// wait in the client's queue; below `low` they flow again.
         public var writeBufferLowWaterMark = 16 * 1024
@@ -195,7 +198,10 @@ extension SocketServer {
                 core.droppedLevels.wrappingAdd(1, ordering: .relaxed)
             case .disconnect:
                 core.disconnectedSlowClients.wrappingAdd(1, ordering: .relaxed)
-                subscriber.scheduleSlowClientDisconnect()
+                subscriber.scheduleSlowClientDisconnect(stalled: false)
+            case .disconnectStalled:
+                core.disconnectedSlowClients.wrappingAdd(1, ordering: .relaxed)
+                subscriber.scheduleSlowClientDisconnect(stalled: true)
             }
         }
     }

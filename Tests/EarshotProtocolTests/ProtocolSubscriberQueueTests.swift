@@ -73,6 +73,36 @@ import Testing
         #expect(queue.offer(6, as: .essential(.state)) == .skipped)
     }
 
+    @Test func disconnectsAClientThatTakesNothingForTheStallLimit() {
+        var queue = Queue(capacity: 2, stallLimit: 1)
+        queue.subscribe(Subscription(levelHz: 60))
+        _ = queue.offer(1, as: .essential(.state))
+        _ = queue.offer(2, as: .level(.mic, time: 0.02))
+        // Full from here: each level is lost, and 1 s of audio later the client goes.
+        #expect(queue.offer(3, as: .level(.mic, time: 0.04)) == .replacedOldestLevel)
+        #expect(queue.offer(4, as: .level(.mic, time: 0.53)) == .replacedOldestLevel)
+        #expect(queue.offer(5, as: .essential(.speech)) == .replacedOldestLevel)
+        #expect(queue.offer(6, as: .level(.mic, time: 1.03)) == .droppedLevel)
+        #expect(queue.offer(7, as: .level(.mic, time: 1.05)) == .disconnectStalled)
+        #expect(queue.isClosed)
+        #expect(queue.isEmpty)
+        #expect(queue.offer(8, as: .essential(.state)) == .skipped)
+    }
+
+    @Test func aClientThatTakesSomethingIsNotStalledHoweverFullItsQueue() {
+        var queue = Queue(capacity: 2, stallLimit: 1)
+        queue.subscribe(Subscription(levelHz: 60))
+        var time = 0.0
+        for reading in 0..<600 {
+            time += 0.02
+            #expect(queue.offer(reading, as: .level(.mic, time: time)) != .disconnectStalled)
+            // A slow reader: one event every half second of audio, far behind the levels.
+            if reading % 25 == 0 { _ = queue.dequeue(upTo: 1) }
+        }
+        #expect(!queue.isClosed)
+        #expect(Queue.defaultStallLimit == 10)
+    }
+
     @Test func unsubscribeForgetsWhatWaits() {
         var queue = subscribed()
         _ = queue.offer(1, as: .essential(.state))

@@ -15,6 +15,8 @@ public final class LineSocket {
 
     private let fd: Int32
     private var lines = LineSplitter(maximumLength: .max)
+    /// Whether the daemon closed the connection (a read found its end).
+    public private(set) var isClosed = false
 
     public init(path: String) throws {
         fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
@@ -55,9 +57,29 @@ public final class LineSocket {
             guard poll(&poller, 1, Int32(remaining * 1000) + 1) > 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 65_536)
             let count = read(fd, &chunk, chunk.count)
-            guard count > 0 else { return nil }
+            guard count > 0 else {
+                if count == 0 { isClosed = true }
+                return nil
+            }
             lines.append(chunk[..<count])
         }
+    }
+
+    /// Reads (and discards) whatever the daemon sent; true once the connection's end comes
+    /// within `timeout`, false when it is still open then.
+    public func readUntilClosed(timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while !isClosed {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return false }
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, Int32(remaining * 1000) + 1) > 0 else { continue }
+            let count = read(fd, &chunk, chunk.count)
+            if count == 0 || (count < 0 && errno == ECONNRESET) { isClosed = true }
+            guard count >= 0 || errno == EINTR || errno == EAGAIN || errno == ECONNRESET else { return false }
+        }
+        return true
     }
 
     /// Sends a request and returns its response, collecting the events that arrive meanwhile.

@@ -6,7 +6,9 @@ public import EarshotJSON
 /// while the connection's event loop empties it.
 ///
 /// When the queue is full the oldest `level` event makes room; when only essential events are
-/// left and one more cannot be kept, the client must be disconnected.
+/// left and one more cannot be kept, the client must be disconnected. So must a client that has
+/// taken nothing while its queue stayed full for `stallLimit` seconds of audio (measured on the
+/// level events it lost): it has stopped reading, and would otherwise hold its backlog for good.
 ///
 /// A line goes straight to the socket from the thread that offers it (`sendNow`) only when
 /// nothing is queued or being written by the event loop, so lines never overtake each other
@@ -32,6 +34,10 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         /// An essential event found the queue full of essential events. The queue is now closed
         /// and empty; the caller must disconnect the client.
         case disconnect
+        /// The client has taken nothing for `stallLimit` seconds of audio while its queue stayed
+        /// full (its level events were dropped meanwhile). The queue is now closed and empty; the
+        /// caller must disconnect the client.
+        case disconnectStalled
     }
 
     // `offer` and `dequeue` run for every event and client, from another module: they are
@@ -62,6 +68,8 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
     }
 
     public let capacity: Int
+    /// Seconds of audio a full queue may go without the client taking anything.
+    public let stallLimit: Double
     public private(set) var subscription: Subscription?
     /// Whether the queue gave up on its client (it takes nothing more).
     public var isClosed: Bool { closed }
@@ -73,15 +81,20 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
     @usableFromInline var draining = false
     /// Batches and responses handed to the event loop whose writes have not completed.
     @usableFromInline var loopWritesInFlight = 0
+    /// The audio time of the first level event dropped since the client last took anything.
+    @usableFromInline var droppingSince: Double?
 
     /// Nothing queued, nothing draining, nothing written by the event loop still under way.
     @usableFromInline var isIdle: Bool {
         entries.isEmpty && !draining && loopWritesInFlight == 0
     }
 
-    public init(capacity: Int = Self.defaultCapacity) {
+    public static var defaultStallLimit: Double { 10 }
+
+    public init(capacity: Int = Self.defaultCapacity, stallLimit: Double = Self.defaultStallLimit) {
         precondition(capacity > 0, "a subscriber queue needs room for one event")
         self.capacity = capacity
+        self.stallLimit = stallLimit
     }
 
     public var count: Int {
@@ -111,25 +124,36 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
     public mutating func offer(_ payload: Payload, as deliveryClass: DeliveryClass, canSendNow: Bool = false) -> OfferAction {
         guard !closed, let subscription, subscription.topics.contains(deliveryClass.topic) else { return .skipped }
         let kind: Kind
+        var levelTime: Double?
         switch deliveryClass {
         case .level(let source, let time):
             guard pacer.admit(source, time: time) else { return .skipped }
             kind = .level
+            levelTime = time
         case .essential:
             kind = .event
         }
         if canSendNow, isIdle { return .sendNow }
-        let isLevel = kind == .level
         let entry = Entry(payload: payload, kind: kind)
         if entries.count < capacity {
             return append(entry)
+        }
+        if let levelTime {
+            // A level is about to be lost: how long has the client been taking nothing?
+            let since = droppingSince ?? levelTime
+            droppingSince = since
+            if levelTime - since >= stallLimit {
+                closed = true
+                entries.removeAll()
+                return .disconnectStalled
+            }
         }
         if let oldestLevel = entries.firstIndex(where: \.isLevel) {
             entries.remove(at: oldestLevel)
             entries.append(entry)
             return .replacedOldestLevel
         }
-        if isLevel { return .droppedLevel }
+        if levelTime != nil { return .droppedLevel }
         closed = true
         entries.removeAll()
         return .disconnect
@@ -163,6 +187,7 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
         }
         let batch = entries[..<taken].map(\.payload)
         entries.removeFirst(taken)
+        droppingSince = nil
         loopWritesInFlight += 1
         return batch
     }

@@ -124,6 +124,7 @@ public final class PulseAudioEngine: Sendable {
         PulseEngineCounters(
             framesCaptured: session.assembler.frameCount, holeFrames: session.assembler.holeFrameCount,
             overflowFrames: ring.overflowCount, reconnects: session.reconnects.load(ordering: .relaxed),
+            longestFragmentGap: session.assembler.longestFragmentGap,
             heartbeats: session.heartbeats.load(ordering: .relaxed)
         )
     }

@@ -57,12 +57,19 @@ public struct PulseEngineCounters: Sendable, Hashable {
     public var overflowFrames: Int
     /// Times the engine connected again after losing the server.
     public var reconnects: Int
+    /// The longest wait between two fragments from the server while capturing (pauses of the
+    /// microphone and reconnections aside): about 10 ms when the audio path keeps up.
+    public var longestFragmentGap: Duration
     /// Turns of libpulse's mainloop thread, four a second: when they stop, the thread (and a frame
     /// handler running on it) is stuck.
     public var heartbeats: Int
 
-    public init(framesCaptured: Int = 0, holeFrames: Int = 0, overflowFrames: Int = 0, reconnects: Int = 0, heartbeats: Int = 0) {
+    public init(
+        framesCaptured: Int = 0, holeFrames: Int = 0, overflowFrames: Int = 0, reconnects: Int = 0,
+        longestFragmentGap: Duration = .zero, heartbeats: Int = 0
+    ) {
         self.framesCaptured = framesCaptured
+        self.longestFragmentGap = longestFragmentGap
         self.holeFrames = holeFrames
         self.overflowFrames = overflowFrames
         self.reconnects = reconnects

@@ -15,6 +15,10 @@ final class CaptureFrameAssembler: @unchecked Sendable {
     private var partial = PartialFrame()
     private let completed = Atomic<Int>(0)
     private let holes = Atomic<Int>(0)
+    /// When the last fragment arrived; nil after a cork, a stream's loss or a new stream, so the
+    /// wait for the first fragment of a capture is not counted as a gap.
+    private var lastFragmentArrival: ContinuousClock.Instant?
+    private let longestGapNanoseconds = Atomic<Int>(0)
 
     /// The frame being filled. Methods work on a local copy and store it back once, so the
     /// per-sample loop pays no exclusivity checks on class storage.
@@ -35,6 +39,25 @@ final class CaptureFrameAssembler: @unchecked Sendable {
 
     /// Frames that contained audio the server lost (filled with silence).
     var holeFrameCount: Int { holes.load(ordering: .relaxed) }
+
+    /// The longest wait between two fragments from the server while capturing: how late the
+    /// audio path ever got its audio (about 10 ms when all is well).
+    var longestFragmentGap: Duration { .nanoseconds(longestGapNanoseconds.load(ordering: .relaxed)) }
+
+    /// Notes that fragments arrived now (once per capture callback: one clock read, no lock).
+    func noteFragmentArrival(at now: ContinuousClock.Instant) {
+        if let last = lastFragmentArrival {
+            let (seconds, attoseconds) = (now - last).components
+            let gap = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+            if gap > longestGapNanoseconds.load(ordering: .relaxed) { longestGapNanoseconds.store(gap, ordering: .relaxed) }
+        }
+        lastFragmentArrival = now
+    }
+
+    /// Forgets when the last fragment came: capture pauses (cork) or starts over (a new stream).
+    func captureInterrupted() {
+        lastFragmentArrival = nil
+    }
 
     /// Appends little-endian 16-bit samples; returns how many frames were completed.
     func append(_ bytes: UnsafeRawBufferPointer) -> Int {
@@ -81,6 +104,7 @@ final class CaptureFrameAssembler: @unchecked Sendable {
     /// Forgets a partial frame (the stream it came from is gone).
     func discardPartialFrame() {
         partial = PartialFrame()
+        captureInterrupted()
     }
 
     @inline(__always)

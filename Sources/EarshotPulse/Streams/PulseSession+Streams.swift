@@ -41,6 +41,7 @@ extension PulseSession {
     func setMicrophone(_ state: MicrophoneState) {
         guard state != microphone else { return }
         if microphone == .open { assembler.discardPartialFrame() }
+        assembler.captureInterrupted()
         microphone = state
         recordStream?.cork(state != .open)
         if state == .silenced {
@@ -99,6 +100,7 @@ extension PulseSession {
         guard let stream = recordStream else { return }
         switch stream.state {
         case PA_STREAM_READY:
+            assembler.captureInterrupted()
             if microphone != .open { stream.cork(true) }
             streamReady(.capture, on: stream.deviceName)
         case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
@@ -121,6 +123,7 @@ extension PulseSession {
         guard let stream = recordStream else { return }
         var completed = 0
         let assembler = self.assembler
+        assembler.noteFragmentArrival(at: .now)
         stream.readAvailable { bytes, length in
             if let bytes {
                 completed += assembler.append(bytes)
