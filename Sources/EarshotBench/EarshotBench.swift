@@ -6,7 +6,7 @@ import Foundation
 
 /// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening
 /// pipeline runs on recordings (decoding measured apart), printed as a table; `live`, `speech`,
-/// `wer` and `soak` measure the daemon and its engines (see each one's file).
+/// `wer`, `sockets` and `soak` measure the daemon and its engines (see each one's file).
 @main
 struct EarshotBench {
     static func main() throws {
@@ -32,6 +32,29 @@ struct EarshotBench {
                 )
             } catch {
                 print("earshot-bench live: \(error)")
+                exit(1)
+            }
+            return
+        }
+        if arguments.first == "sockets" {
+            var rest = arguments.dropFirst()
+            var requests = 1_000_000
+            var clients = 64
+            while rest.count >= 2, let option = rest.first, ["--requests", "--clients"].contains(option) {
+                let value = Int(rest[rest.startIndex + 1]) ?? -1
+                if option == "--requests" { requests = value } else { clients = value }
+                rest = rest.dropFirst(2)
+            }
+            guard requests >= 1, clients >= 2, rest.count <= 1 else {
+                print("usage: earshot-bench sockets [--requests N] [--clients N (2 or more)] [FIXTURE]")
+                exit(2)
+            }
+            do {
+                try SocketBench.run(
+                    requests: requests, clients: clients, fixture: rest.first ?? "Tests/Fixtures/endpointer/two_phrases_long_pause.wav"
+                )
+            } catch {
+                print("earshot-bench sockets: \(error)")
                 exit(1)
             }
             return
@@ -92,7 +115,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

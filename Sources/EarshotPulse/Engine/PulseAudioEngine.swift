@@ -213,11 +213,18 @@ extension PulseAudioEngine {
     private func select(_ role: PulseStreamRole, _ name: String?) async throws(PulseError) -> String {
         if let name {
             let operation = "use the \(role.deviceKind) \"\(name)\""
-            _ = try await query(nil as PulseDevice?, operation) { context, query in
-                switch role {
-                case .capture: context.requestSource(named: name, query)
-                case .playback: context.requestSink(named: name, query)
+            do {
+                _ = try await query(nil as PulseDevice?, operation) { context, query in
+                    switch role {
+                    case .capture: context.requestSource(named: name, query)
+                    case .playback: context.requestSink(named: name, query)
+                    }
                 }
+            } catch {
+                // The server refuses to look up a name it could never give a device (a space, a
+                // slash, a control character, over 128 bytes): no device has it.
+                guard error.code == .invalidArgument else { throw error }
+                throw PulseError(.noEntity, while: operation)
             }
         }
         let result: Result<String, PulseError> = await withCheckedContinuation { continuation in
