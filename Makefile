@@ -19,7 +19,8 @@ LIVE_SECONDS ?= 60
 # `make fuzz`: seconds per target, and which targets (all of Fuzz/ by default).
 SECONDS      ?= 60
 FUZZ_TARGETS ?=
-# `make soak`: minutes of looped conversation, and the build it runs (CI: a short one on the debug build).
+# `make soak`: minutes of looped conversation (3 at least: 2 warm up), and the build it runs
+# (CI: a short one on the debug build that `make test` made).
 MINUTES      ?= 60
 SOAK_CONFIG  ?= release
 # Debian packages the build and tests need (more arrive with live audio and speech). The live

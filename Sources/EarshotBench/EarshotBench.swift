@@ -75,8 +75,8 @@ struct EarshotBench {
                 }
                 rest = rest.dropFirst(2)
             }
-            guard rest.isEmpty, minutes >= 2, pieces >= 2 else {
-                print("usage: earshot-bench soak [--minutes N (2 or more)] [--pieces K (2 or more)] [--fixtures DIR] [--output DIR]")
+            guard rest.isEmpty, minutes > SoakBench.warmUpMinutes, pieces >= 2 else {
+                print("usage: earshot-bench soak [--minutes N (3 or more)] [--pieces K (2 or more)] [--fixtures DIR] [--output DIR]")
                 exit(2)
             }
             do {

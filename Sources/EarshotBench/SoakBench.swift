@@ -6,9 +6,10 @@ import Foundation
 /// and a responder that answers, on a private PulseAudio, hears N minutes of looped fixtures
 /// while a client takes every event. Its resident memory and open descriptors are sampled each
 /// minute, at a quiet moment (`listening` for a second: no turn, responder or reply under way);
-/// after the warm-up (the first two minutes, or the first one in a two-minute soak) they must stay
-/// within ± 2 MB and ± 0 descriptors of the warm-up's last sample. Then the same audio is
-/// replayed whole and in pieces, which must print the same bytes. Returns whether all held.
+/// after the warm-up (the first two minutes: the loop's first round, 71 s, has then been heard
+/// whole, so every engine, voice and path has run once) they must stay within ± 2 MB and ± 0
+/// descriptors of minute 2's sample. Then the same audio is replayed whole and in pieces, which
+/// must print the same bytes. Returns whether all held.
 enum SoakBench {
     struct Sample {
         var minute: Int
@@ -23,7 +24,9 @@ enum SoakBench {
     static let descriptorTolerance = 0
 
     static func run(minutes: Int, fixtures: String, outputDirectory: String, pieces: Int) throws -> Bool {
-        guard minutes >= 2 else { throw LiveBench.Failure(description: "a soak needs 2 minutes at least: one to warm up, one to compare") }
+        guard minutes > warmUpMinutes else {
+            throw LiveBench.Failure(description: "a soak needs \(warmUpMinutes + 1) minutes at least: \(warmUpMinutes) to warm up, one to compare")
+        }
         guard PulseTestServer.isAvailable else {
             throw LiveBench.Failure(description: "pulseaudio, paplay and pactl are needed (make deps installs them)")
         }
@@ -100,12 +103,13 @@ enum SoakBench {
             while !listener.isQuiet(for: 1), Date() < quietBy { usleep(50_000) }
             guard daemon.isRunning else { throw LiveBench.Failure(description: "earshotd exited during the soak (see \(outputDirectory)/earshotd.log)") }
             samples.append(try sample(minute: minute, pid: daemon.pid, socketPath: socketPath, listener: listener))
-            printRow(samples[minute], baseline: minute > warmUpMinutes(minutes) ? samples[warmUpMinutes(minutes)] : nil)
+            printRow(samples[minute], baseline: minute > warmUpMinutes ? samples[warmUpMinutes] : nil)
         }
         return samples
     }
 
-    static func warmUpMinutes(_ minutes: Int) -> Int { minutes >= 3 ? 2 : 1 }
+    /// The loop's first round takes 71 s: by minute 2 everything has run once.
+    static let warmUpMinutes = 2
 
     /// Memory and descriptors first (the status request's own connection is not counted), then
     /// the daemon's counters.
@@ -123,9 +127,9 @@ enum SoakBench {
 
     private static func judge(_ samples: [Sample]) -> [String] {
         let minutes = samples.count - 1
-        let baseline = samples[warmUpMinutes(minutes)]
+        let baseline = samples[warmUpMinutes]
         var failures: [String] = []
-        for sample in samples.dropFirst(warmUpMinutes(minutes) + 1) {
+        for sample in samples.dropFirst(warmUpMinutes + 1) {
             let grown = sample.residentKilobytes - baseline.residentKilobytes
             if abs(grown) > memoryTolerance {
                 failures.append("resident memory at minute \(sample.minute) is \(megabytes(sample.residentKilobytes)) MB, \(signed(megabytes(grown))) MB from minute \(baseline.minute)'s (± 2 MB allowed)")
