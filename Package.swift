@@ -192,7 +192,7 @@ let package = Package(
         .executableTarget(
             name: "EarshotDaemonMain",
             dependencies: [
-                "EarshotDaemon", "EarshotCommandLine", "EarshotBackends", "EarshotSettings", "EarshotLogging",
+                "EarshotDaemon", "EarshotCommandLine", "EarshotBackends", "EarshotSettings", "EarshotLogging", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMalloc
 import EarshotBackends
 import EarshotCommandLine
 import EarshotDaemon
@@ -110,6 +111,12 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // glibc gives each thread that allocates an arena of its own, up to eight per core, and
+        // keeps what an arena once held: as Swift concurrency's and Dispatch's worker threads came
+        // and went, each new one grew another arena by the engines' working set (about 7 MB), and
+        // resident memory rose in such steps for as long as the daemon ran (make soak). Two arenas
+        // are plenty for a daemon that does this little at once.
+        _ = mallopt(M_ARENA_MAX, 2)
         let style = JournalLineStyle.forStandardError()
         let level: Logger.Level = verbose ? .debug : .info
         LoggingSystem.bootstrap { label in
