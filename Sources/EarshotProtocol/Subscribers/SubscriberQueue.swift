@@ -109,6 +109,7 @@ public struct SubscriberQueue<Payload: Sendable>: Sendable {
     public mutating func subscribe(_ subscription: Subscription) {
         self.subscription = subscription
         pacer = LevelPacer(levelHz: subscription.levelHz)
+        droppingSince = nil
     }
 
     /// Ends the subscription and forgets the events not yet sent (responses and the rest of a
