@@ -11,6 +11,9 @@ cd "$(dirname "$0")/.."
 sanitizers=("$@")
 [ ${#sanitizers[@]} -gt 0 ] || sanitizers=(thread address)
 swift=${SWIFT:-swift}
+# The test sound servers' own checks (bit-exact loopback, start-up, cleanup) test the harness, not
+# Earshot, and a starved PipeWire graph is not bit-exact: they run in `make test` only.
+harness='TestSoundServerTests'
 suites='EarshotPulseTests|EarshotServerTests|LiveCaptureTests|LiveMicrophoneTests|LiveBargeInTests|LiveConfigTests|LiveConfigFaultTests|LiveSpeakingTests|LiveSoundServerFaultTests'
 
 failed=0
@@ -54,7 +57,7 @@ for sanitizer in "${sanitizers[@]}"; do
     status=0
     env "$variable=$options log_path=$reports/report" LSAN_OPTIONS="$leaks" \
         CI="${CI:-true}" "$swift" test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" \
-        --no-parallel --filter "$suites" >"$scratch/test.log" 2>&1 || status=$?
+        --no-parallel --filter "$suites" --skip "$harness" >"$scratch/test.log" 2>&1 || status=$?
     ran=$((SECONDS - started))
     summary=$(grep -E '^(✔|✘) Test run with' "$scratch/test.log" | tail -1 || true)
     count=$(find "$reports" -maxdepth 1 -name 'report.*' | wc -l)
