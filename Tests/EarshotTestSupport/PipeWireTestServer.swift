@@ -44,7 +44,7 @@ public final class PipeWireTestServer: TestSoundServer {
     private let privateDirectory: SoundServerDirectory
     /// dbus-daemon, pipewire and WirePlumber, in the order they started.
     private let session = Locked<[ChildProcess]>([])
-    private let pulseServer = Locked<ChildProcess?>(nil)
+    private let pulseServer = ServingProcess()
     private let isStopped = Atomic<Bool>(false)
 
     /// Starts the bus, pipewire, WirePlumber and pipewire-pulse, and waits until the PulseAudio
@@ -81,22 +81,14 @@ public final class PipeWireTestServer: TestSoundServer {
 
     deinit { stop() }
 
-    public var pid: pid_t? { pulseServer.withLock { $0?.pid } }
+    public var pid: pid_t? { pulseServer.pid }
 
     public func kill(signal: Int32) {
-        let process = pulseServer.withLock { process in
-            defer { process = nil }
-            return process
-        }
-        process?.terminate(with: signal)
+        pulseServer.kill(signal: signal)
     }
 
     public func restart() throws {
-        kill()
-        guard !clients.serverAnswers else {
-            throw SoundServerFailure(description: "another server already answers on \(serverAddress)")
-        }
-        try launchPulseServer()
+        try pulseServer.restart(clients, at: serverAddress, launch: launchPulseServer)
     }
 
     public func stop() {
@@ -165,7 +157,7 @@ public final class PipeWireTestServer: TestSoundServer {
             programs.pipewirePulse, ["-c", directory + "/pipewire-pulse.conf"], environment: environment,
             outputPath: log("pipewire-pulse")
         )
-        pulseServer.withLock { $0 = process }
+        pulseServer.hold(process)
         recordPids()
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline, process.isRunning {

@@ -1,5 +1,4 @@
 public import Foundation
-import EarshotLocking
 import Synchronization
 
 /// A private, headless PulseAudio server for tests (see `TestSoundServer` for its devices),
@@ -23,7 +22,7 @@ public final class PulseTestServer: TestSoundServer {
     public var logTail: String { lastLines(of: logPath) }
 
     private let privateDirectory: SoundServerDirectory
-    private let server = Locked<ChildProcess?>(nil)
+    private let server = ServingProcess()
     private let isStopped = Atomic<Bool>(false)
 
     /// Starts a server and waits until it answers `pactl info`.
@@ -53,22 +52,14 @@ public final class PulseTestServer: TestSoundServer {
 
     deinit { stop() }
 
-    public var pid: pid_t? { server.withLock { $0?.pid } }
+    public var pid: pid_t? { server.pid }
 
     public func kill(signal: Int32) {
-        let process = server.withLock { process in
-            defer { process = nil }
-            return process
-        }
-        process?.terminate(with: signal)
+        server.kill(signal: signal)
     }
 
     public func restart() throws {
-        kill()
-        guard !clients.serverAnswers else {
-            throw Failure(description: "another server already answers on \(serverAddress)")
-        }
-        try launch()
+        try server.restart(clients, at: serverAddress, launch: launch)
     }
 
     public func stop() {
@@ -85,7 +76,7 @@ public final class PulseTestServer: TestSoundServer {
             "--exit-idle-time=-1", "--disallow-exit", "--realtime=no", "--high-priority=no",
             "--log-target=file:\(logPath)",
         ], environment: environment, outputPath: directory + "/pa.out")
-        server.withLock { $0 = process }
+        server.hold(process)
         privateDirectory.record(pids: [process.pid])
         let deadline = ContinuousClock.now + .seconds(10)
         while ContinuousClock.now < deadline {

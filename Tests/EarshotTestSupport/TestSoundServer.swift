@@ -1,4 +1,5 @@
 public import Foundation
+import EarshotLocking
 
 /// A private, headless sound server for tests that speaks the PulseAudio protocol: a real
 /// PulseAudio (`PulseTestServer`) or PipeWire with pipewire-pulse (`PipeWireTestServer`), with
@@ -54,6 +55,36 @@ extension TestSoundServer {
     /// recording is stopped.
     public func record(from source: String = "speaker.monitor") throws -> PulseTestRecording {
         try clients.record(from: source)
+    }
+}
+
+/// The process a test server's clients talk to, which tests kill and start again: PulseAudio
+/// itself, or pipewire-pulse in front of a PipeWire graph that stays.
+struct ServingProcess: Sendable {
+    private let process = Locked<ChildProcess?>(nil)
+
+    var pid: pid_t? { process.withLock { $0?.pid } }
+
+    func hold(_ started: ChildProcess) {
+        process.withLock { $0 = started }
+    }
+
+    /// Kills it with `signal` and returns once it is reaped; nothing when it is not running.
+    func kill(signal: Int32) {
+        let running = process.withLock { process in
+            defer { process = nil }
+            return process
+        }
+        running?.terminate(with: signal)
+    }
+
+    /// Kills it and, once no server answers at the address, starts it again with `launch`.
+    func restart(_ clients: SoundServerClients, at address: String, launch: () throws -> Void) throws {
+        kill(signal: SIGKILL)
+        guard !clients.serverAnswers else {
+            throw SoundServerFailure(description: "another server already answers on \(address)")
+        }
+        try launch()
     }
 }
 
