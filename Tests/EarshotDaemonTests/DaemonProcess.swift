@@ -48,11 +48,16 @@ final class DaemonProcess: @unchecked Sendable {
     var pid: Int32 { process.processIdentifier }
     var log: String { fileText(logPath) }
 
-    /// Sends SIGTERM and waits for the process to end; returns its exit status.
+    /// Sends SIGTERM and waits for the process to end; returns its exit status. A daemon still
+    /// running after `patience` (systemd's TimeoutStopSec= is 10 s) is stuck: it is killed, and
+    /// the status says SIGKILL, so a test fails instead of waiting for ever.
     @discardableResult
-    func terminate() -> Int32 {
+    func terminate(patience: TimeInterval = 15) -> Int32 {
         if process.isRunning {
             process.terminate()
+            let deadline = Date().addingTimeInterval(patience)
+            while process.isRunning, Date() < deadline { usleep(10_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
         return process.terminationStatus
