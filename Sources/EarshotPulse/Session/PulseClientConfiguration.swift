@@ -13,7 +13,7 @@ import Musl
 /// server killed at that moment left the engine's thread at 100 % of a core with the mainloop
 /// lock held, and the daemon stuck (`LiveSoundServerFaultTests` found it). The server offers the
 /// ring buffer only to clients that use shared memory; without it the engine's audio, 16 kHz
-/// mono, travels over the socket, a few KB a second.
+/// mono, travels over the socket.
 ///
 /// libpulse has no call for this: a context reads `client.conf` (or the file `PULSE_CLIENTCONFIG`
 /// names) when it is made. So the daemon writes a file that includes what libpulse would have
