@@ -10,7 +10,6 @@ import Testing
     static let usb = Masters(source: "usbmic", sink: "speaker")
     static let defaults = PulseServerDefaults(source: "mic", sink: "speaker")
     static let refused = PulseError(.moduleInitFailed, while: PulseEchoCanceller.loadOperation(on: usb))
-    static let usbMissing = PulseError(.noEntity, while: #"find the source "usbmic""#)
     static let leftover = PulseModule(
         index: 3, name: PulseEchoCanceller.moduleName,
         argument: "aec_method=webrtc source_name=\(PulseEchoCanceller.sourceName) sink_name=\(PulseEchoCanceller.sinkName)"
@@ -21,7 +20,6 @@ import Testing
         var machine = Machine(isEnabled: true)
         _ = machine.reconcile(wanted: wanted, defaults: defaults)
         _ = machine.modulesListed([])
-        _ = machine.devicesFound(source: true, sink: true)
         _ = machine.loaded(module: 12, took: .zero)
         return machine
     }
@@ -31,6 +29,7 @@ import Testing
         var machine = Machine(isEnabled: true)
         _ = machine.reconcile(wanted: usb, defaults: defaults)
         _ = machine.modulesListed([])
+        _ = machine.loadRefused(refused)
         _ = machine.devicesFound(source: false, sink: true)
         _ = machine.loaded(module: 12, took: .zero)
         return machine
@@ -57,9 +56,7 @@ import Testing
         #expect(machine.modulesListed([Self.leftover, other]) == [.note(.removingLeftovers([3])), .unload(3)])
         #expect(machine.unloadAnswered(3, unloaded: true) == [], "acknowledged before it happens")
         #expect(machine.moduleRemoved(4) == [])
-        #expect(machine.moduleRemoved(3) == [.findDevices(Self.plain)])
-        #expect(machine.isLoading && machine.realDevice(.capture) == "mic")
-        #expect(machine.devicesFound(source: true, sink: true) == [.load(on: Self.plain)])
+        #expect(machine.moduleRemoved(3) == [.load(on: Self.plain)])
         #expect(machine.loaded(module: 12, took: .zero) == Self.loaded(12, on: Self.plain))
         #expect(machine.status == .active(module: 12, source: "mic", sink: "speaker"))
         #expect(machine.device(.capture) == PulseEchoCanceller.sourceName && machine.device(.playback) == PulseEchoCanceller.sinkName)
@@ -69,7 +66,7 @@ import Testing
         var machine = Machine(isEnabled: true)
         _ = machine.reconcile(wanted: Self.plain, defaults: Self.defaults)
         _ = machine.modulesListed([Self.leftover])
-        #expect(machine.unloadAnswered(3, unloaded: false) == [.findDevices(Self.plain)])
+        #expect(machine.unloadAnswered(3, unloaded: false) == [.load(on: Self.plain)])
     }
 
     @Test func noSourceOrSinkToPutItOnIsReportedOnce() {
@@ -78,48 +75,19 @@ import Testing
         #expect(machine.reconcile(wanted: nil, defaults: PulseServerDefaults(source: nil, sink: "speaker"))
             == [.note(.unavailable(error)), .updateStatus(.unavailable(error)), .placeStreams])
         #expect(machine.reconcile(wanted: nil, defaults: PulseServerDefaults(source: nil, sink: "speaker")) == [])
-        #expect(machine.reconcile(wanted: Self.plain, defaults: Self.defaults) == [.findDevices(Self.plain)], "a source came")
+        #expect(machine.reconcile(wanted: Self.plain, defaults: Self.defaults) == [.load(on: Self.plain)], "a source came")
     }
 
-    /// Checked before the load: pipewire-pulse would load the canceller on a missing device and
-    /// its status would name a device nobody hears.
     @Test func aMissingWantedDeviceIsReplacedByTheDefault() {
         var machine = Machine(isEnabled: true)
         _ = machine.reconcile(wanted: Self.usb, defaults: Self.defaults)
-        #expect(machine.modulesListed([]) == [.findDevices(Self.usb)])
-        #expect(machine.devicesFound(source: false, sink: true)
-            == [.note(.standingInForMissingDevices(Self.plain, Self.usbMissing)), .load(on: Self.plain)])
-        #expect(machine.loaded(module: 12, took: .zero) == Self.loaded(12, on: Self.plain))
-        #expect(machine.state == .active(module: 12, masters: Self.plain, wanted: Self.usb))
-        #expect(machine.realDevice(.capture) == "mic")
-    }
-
-    @Test func aDeviceGoneBetweenTheCheckAndTheLoadIsReplacedAfterTheRefusal() {
-        var machine = Machine(isEnabled: true)
-        _ = machine.reconcile(wanted: Self.usb, defaults: Self.defaults)
-        _ = machine.modulesListed([])
-        #expect(machine.devicesFound(source: true, sink: true) == [.load(on: Self.usb)])
+        #expect(machine.modulesListed([]) == [.load(on: Self.usb)])
         #expect(machine.loadRefused(Self.refused) == [.findDevices(Self.usb)])
         #expect(machine.devicesFound(source: false, sink: true)
             == [.note(.standingInForMissingDevices(Self.plain, Self.refused)), .load(on: Self.plain)])
         #expect(machine.loaded(module: 12, took: .zero) == Self.loaded(12, on: Self.plain))
-    }
-
-    @Test func missingDevicesThatNoDefaultCanReplaceLeaveThePlainDevices() {
-        var noDefault = Machine(isEnabled: true)
-        _ = noDefault.reconcile(wanted: Self.usb, defaults: PulseServerDefaults(source: nil, sink: "speaker"))
-        _ = noDefault.modulesListed([])
-        let bothMissing = PulseError(.noEntity, while: #"find the source "usbmic" and the sink "speaker""#)
-        #expect(noDefault.devicesFound(source: false, sink: false)
-            == [.note(.unavailable(bothMissing)), .updateStatus(.unavailable(bothMissing)), .placeStreams])
-
-        var defaultMissing = Machine(isEnabled: true)
-        _ = defaultMissing.reconcile(wanted: Self.plain, defaults: Self.defaults)
-        _ = defaultMissing.modulesListed([])
-        let micMissing = PulseError(.noEntity, while: #"find the source "mic""#)
-        #expect(defaultMissing.devicesFound(source: false, sink: true)
-            == [.note(.unavailable(micMissing)), .updateStatus(.unavailable(micMissing)), .placeStreams])
-        #expect(defaultMissing.state == .failed(wanted: Self.plain, micMissing))
+        #expect(machine.state == .active(module: 12, masters: Self.plain, wanted: Self.usb))
+        #expect(machine.realDevice(.capture) == "mic")
     }
 
     @Test(arguments: [
@@ -131,21 +99,19 @@ import Testing
         let masters = source ? Self.usb : Self.plain
         _ = machine.reconcile(wanted: masters, defaults: Self.defaults)
         _ = machine.modulesListed([])
-        _ = machine.devicesFound(source: true, sink: true)
         _ = machine.loadRefused(Self.refused)
         #expect(machine.devicesFound(source: source, sink: sink)
             == [.note(.unavailable(Self.refused)), .updateStatus(.unavailable(Self.refused)), .placeStreams], "\(why)")
         #expect(machine.state == .failed(wanted: masters, Self.refused) && machine.device(.capture) == nil)
         #expect(machine.reconcile(wanted: masters, defaults: Self.defaults) == [], "not tried again on the same devices")
         let other = Masters(source: "micfeed.monitor", sink: "speaker")
-        #expect(machine.reconcile(wanted: other, defaults: Self.defaults) == [.findDevices(other)], "other devices are tried")
+        #expect(machine.reconcile(wanted: other, defaults: Self.defaults) == [.load(on: other)], "other devices are tried")
     }
 
     @Test func aLoadAnsweredWithoutAnIndexFails() {
         var machine = Machine(isEnabled: true)
         _ = machine.reconcile(wanted: Self.plain, defaults: Self.defaults)
         _ = machine.modulesListed([])
-        _ = machine.devicesFound(source: true, sink: true)
         let error = PulseError(.internalError, while: PulseEchoCanceller.loadOperation(on: Self.plain))
         #expect(machine.loaded(module: nil, took: .zero) == [.note(.unavailable(error)), .updateStatus(.unavailable(error)), .placeStreams])
     }
@@ -156,8 +122,7 @@ import Testing
         let moved = Masters(source: "micfeed.monitor", sink: "speaker")
         #expect(machine.reconcile(wanted: moved, defaults: Self.defaults) == [.note(.moving(to: moved)), .unload(12)])
         #expect(machine.status == nil && machine.realDevice(.capture) == "micfeed.monitor")
-        #expect(machine.moduleRemoved(12) == [.findDevices(moved)])
-        #expect(machine.devicesFound(source: true, sink: true) == [.load(on: moved)])
+        #expect(machine.moduleRemoved(12) == [.load(on: moved)])
         #expect(machine.loaded(module: 13, took: .zero) == Self.loaded(13, on: moved))
     }
 
@@ -166,9 +131,7 @@ import Testing
         _ = machine.reconcile(wanted: Self.plain, defaults: Self.defaults)
         _ = machine.modulesListed([])
         let moved = Masters(source: "micfeed.monitor", sink: "speaker")
-        #expect(machine.reconcile(wanted: moved, defaults: Self.defaults) == [], "checking the devices")
-        _ = machine.devicesFound(source: true, sink: true)
-        #expect(machine.reconcile(wanted: moved, defaults: Self.defaults) == [], "loading")
+        #expect(machine.reconcile(wanted: moved, defaults: Self.defaults) == [])
         #expect(machine.loaded(module: 12, took: .zero) == [
             .note(.loaded(module: 12, on: Self.plain, took: .zero)),
             .updateStatus(.active(module: 12, source: "mic", sink: "speaker")),
@@ -192,7 +155,6 @@ import Testing
         for module in UInt32(13)..<UInt32(13 + Machine.reloadLimit) {
             #expect(machine.moduleRemoved(module - 1) == [.note(.reloadingAfterUnload), .listModules])
             _ = machine.modulesListed([])
-            _ = machine.devicesFound(source: true, sink: true)
             #expect(machine.loaded(module: module, took: .zero) == Self.loaded(module, on: Self.plain))
         }
         let error = PulseError(.noEntity, while: "keep \(PulseEchoCanceller.moduleName) loaded")
@@ -216,7 +178,6 @@ import Testing
         if state != .idle {
             _ = machine.reconcile(wanted: Self.plain, defaults: Self.defaults)
             _ = machine.modulesListed([])
-            _ = machine.devicesFound(source: true, sink: true)
             _ = machine.loadRefused(Self.refused)
             _ = machine.devicesFound(source: true, sink: true)
         }
@@ -237,16 +198,9 @@ import Testing
         #expect(unloading.stop() == [.awaitRelease])
         #expect(unloading.moduleRemoved(3) == [.releaseFinished])
 
-        var prechecking = Machine(isEnabled: true)
-        _ = prechecking.reconcile(wanted: Self.plain, defaults: Self.defaults)
-        _ = prechecking.modulesListed([])
-        #expect(prechecking.stop() == [.awaitRelease])
-        #expect(prechecking.devicesFound(source: true, sink: true) == [.releaseFinished])
-
         var loading = Machine(isEnabled: true)
         _ = loading.reconcile(wanted: Self.plain, defaults: Self.defaults)
         _ = loading.modulesListed([])
-        _ = loading.devicesFound(source: true, sink: true)
         #expect(loading.stop() == [.awaitRelease])
         #expect(loading.loaded(module: 12, took: .zero) == [.unload(12)])
         #expect(loading.unloadAnswered(12, unloaded: false) == [.releaseFinished])
@@ -254,14 +208,12 @@ import Testing
         var refusedLoad = Machine(isEnabled: true)
         _ = refusedLoad.reconcile(wanted: Self.plain, defaults: Self.defaults)
         _ = refusedLoad.modulesListed([])
-        _ = refusedLoad.devicesFound(source: true, sink: true)
         _ = refusedLoad.stop()
         #expect(refusedLoad.loadRefused(Self.refused) == [.releaseFinished])
 
         var checking = Machine(isEnabled: true)
         _ = checking.reconcile(wanted: Self.usb, defaults: Self.defaults)
         _ = checking.modulesListed([])
-        _ = checking.devicesFound(source: true, sink: true)
         _ = checking.loadRefused(Self.refused)
         _ = checking.stop()
         #expect(checking.devicesFound(source: false, sink: true) == [.releaseFinished])

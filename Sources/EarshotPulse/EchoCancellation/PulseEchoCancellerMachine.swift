@@ -16,12 +16,10 @@ struct PulseEchoCancellerMachine: Sendable {
         /// server acknowledges an unload before it happens, and a load sent right after the answer
         /// sometimes found the names still taken.
         case unloading(modules: Set<UInt32>, wanted: Masters)
-        /// Checking which of `masters` exist: before every load (pipewire-pulse loads a canceller
-        /// on a missing device without complaint, so the load alone cannot tell), and again when
-        /// the server refused the load (`refusal`), as a device may have gone in between.
-        case checkingDevices(masters: Masters, wanted: Masters, refusal: PulseError?)
         /// Being loaded on `masters`: `wanted`, or the defaults standing in for missing ones.
         case loading(on: Masters, wanted: Masters)
+        /// The server refused the load on `masters`: checking which of them exist.
+        case checkingDevices(masters: Masters, wanted: Masters, PulseError)
         /// Loaded as server module `module` on `masters`; `wanted` is what the routes asked for.
         case active(module: UInt32, masters: Masters, wanted: Masters)
         /// The server would not load it (`wanted` nil: there were no devices to put it on).
@@ -58,7 +56,6 @@ struct PulseEchoCancellerMachine: Sendable {
         case removingLeftovers([UInt32])
         case moving(to: Masters)
         case loaded(module: UInt32, on: Masters, took: Duration)
-        /// The load is on `Masters`; `PulseError` is the refusal, or says which wanted device is missing.
         case standingInForMissingDevices(Masters, PulseError)
         case unavailable(PulseError)
         case reloadingAfterUnload
@@ -176,34 +173,25 @@ struct PulseEchoCancellerMachine: Sendable {
     mutating func loadRefused(_ error: PulseError) -> [Action] {
         guard case .loading(let masters, let wanted) = state else { return [] }
         guard !isStopped else { return abandonLoad(loaded: nil) }
-        state = .checkingDevices(masters: masters, wanted: wanted, refusal: error)
+        state = .checkingDevices(masters: masters, wanted: wanted, error)
         return [.findDevices(masters)]
     }
 
-    /// Whether the source and sink of the load to come (or of the refused one) exist. A missing
-    /// one is replaced by the default, as it would be without the canceller. When both were there
-    /// and the server refused them, the refusal stands and the devices are used without the
-    /// canceller: the choice of device comes first.
+    /// Whether the refused load's source and sink exist. A missing one is replaced by the default,
+    /// as it would be without the canceller; when both are there the refusal stands and the
+    /// devices are used without the canceller: the choice of device comes first.
     mutating func devicesFound(source sourceExists: Bool, sink sinkExists: Bool) -> [Action] {
-        guard case .checkingDevices(let masters, let wanted, let refusal) = state else { return [] }
+        guard case .checkingDevices(let masters, let wanted, let error) = state else { return [] }
         guard !isStopped else { return abandonLoad(loaded: nil) }
-        guard !(sourceExists && sinkExists) else {
-            if let refusal { return fail(wanted: wanted, refusal) }
-            state = .loading(on: masters, wanted: wanted)
-            return [.load(on: masters)]
-        }
-        let missing = refusal ?? PulseError(.noEntity, while: "find " + [
-            sourceExists ? nil : "the source \"\(masters.source)\"", sinkExists ? nil : "the sink \"\(masters.sink)\"",
-        ].compactMap(\.self).joined(separator: " and "))
         let defaults = devices?.defaults
         let source = sourceExists ? masters.source : defaults?.source
         let sink = sinkExists ? masters.sink : defaults?.sink
         guard let source, let sink, source != masters.source || sink != masters.sink else {
-            return fail(wanted: wanted, missing)
+            return fail(wanted: wanted, error)
         }
         let standIn = Masters(source: source, sink: sink)
         state = .loading(on: standIn, wanted: wanted)
-        return [.note(.standingInForMissingDevices(standIn, missing)), .load(on: standIn)]
+        return [.note(.standingInForMissingDevices(standIn, error)), .load(on: standIn)]
     }
 
     /// A device of `role`'s kind appeared at `index`: if the canceller sits on the default because
@@ -270,19 +258,18 @@ struct PulseEchoCancellerMachine: Sendable {
             return [.note(.moving(to: wanted))] + unloadThenLoad([module], wanted)
         case .failed(let previous, _):
             guard wanted != previous else { return [] }
-            return checkThenLoad(wanted)
+            state = .loading(on: wanted, wanted: wanted)
+            return [.load(on: wanted)]
         }
     }
 
     private mutating func unloadThenLoad(_ modules: [UInt32], _ wanted: Masters) -> [Action] {
-        guard !modules.isEmpty else { return checkThenLoad(wanted) }
+        guard !modules.isEmpty else {
+            state = .loading(on: wanted, wanted: wanted)
+            return [.load(on: wanted)]
+        }
         state = .unloading(modules: Set(modules), wanted: wanted)
         return modules.map { .unload($0) }
-    }
-
-    private mutating func checkThenLoad(_ wanted: Masters) -> [Action] {
-        state = .checkingDevices(masters: wanted, wanted: wanted, refusal: nil)
-        return [.findDevices(wanted)]
     }
 
     /// One of the modules being unloaded before a load is gone; the last one lets the load go on.
@@ -291,7 +278,8 @@ struct PulseEchoCancellerMachine: Sendable {
         state = .unloading(modules: modules, wanted: wanted)
         guard modules.isEmpty else { return [] }
         guard !isStopped else { return abandonLoad(loaded: nil) }
-        return checkThenLoad(wanted)
+        state = .loading(on: wanted, wanted: wanted)
+        return [.load(on: wanted)]
     }
 
     private mutating func fail(wanted: Masters?, _ error: PulseError) -> [Action] {
