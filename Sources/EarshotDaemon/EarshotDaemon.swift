@@ -111,9 +111,8 @@ public enum EarshotDaemon {
     /// Shared memory off for libpulse (`PulseClientConfiguration` says why), with the file beside
     /// the socket. Without it the daemon still runs; only that rare hang is back.
     private static func turnOffLibpulseSharedMemory(besideSocket socket: String, logger: Logger) {
-        let directory = socket.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         do {
-            let path = try PulseClientConfiguration.install(in: directory.isEmpty ? "." : directory)
+            let path = try PulseClientConfiguration.install(in: SocketLocation.directory(ofSocket: socket))
             logger.debug("libpulse's shared memory is off", metadata: ["client_config": "\(path)"])
         } catch {
             logger.warning("""

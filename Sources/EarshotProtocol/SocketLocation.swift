@@ -20,6 +20,13 @@ public enum SocketLocation {
         runtimeDirectory(environment: environment) + "/" + directoryName + "/" + fileName
     }
 
+    /// The directory that holds `socket` ("." for a bare name): where the daemon keeps the files
+    /// that go with it (the web token, libpulse's client configuration).
+    public static func directory(ofSocket socket: String) -> String {
+        let directory = socket.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        return directory.isEmpty ? "." : directory
+    }
+
     static func runtimeDirectory(environment: [String: String]?) -> String {
         func variable(_ name: String) -> String? {
             environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }

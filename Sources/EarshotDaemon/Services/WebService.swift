@@ -26,8 +26,7 @@ struct WebService: Service, CustomStringConvertible {
 enum WebToken {
     /// `web-token` beside the socket: `$XDG_RUNTIME_DIR/earshot/web-token`.
     static func path(besideSocket socket: String) -> String {
-        let directory = socket.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return (directory.isEmpty ? "." : directory) + "/" + SocketLocation.webTokenFileName
+        SocketLocation.directory(ofSocket: socket) + "/" + SocketLocation.webTokenFileName
     }
 
     /// The token in `path` when it is this user's alone and well formed, else a new one written there.
