@@ -77,7 +77,7 @@ deps:
 pocketsphinx: pocketsphinx-library
 	@[ -f $(POCKETSPHINX_MODEL)/earshot-top-words.dict ] || { \
 	  mkdir -p $(DEPS_DIR) && \
-	  python3 Sources/EarshotPocketSphinx/Model/top_words.py $(POCKETSPHINX_MODEL)/en-us.lm.bin \
+	  python3 Scripts/top_words.py $(POCKETSPHINX_MODEL)/en-us.lm.bin \
 	    $(POCKETSPHINX_MODEL)/cmudict-en-us.dict $(POCKETSPHINX_WORDS) $(DEPS_DIR)/earshot-top-words.dict && \
 	  $(SUDO) install -m 0644 $(DEPS_DIR)/earshot-top-words.dict $(POCKETSPHINX_MODEL)/; }
 

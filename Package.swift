@@ -7,14 +7,22 @@ let strict: [SwiftSetting] = [
     .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
+let nio: [Target.Dependency] = [
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOPosix", package: "swift-nio"),
+]
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+
+// ARCHITECTURE.md draws this map; Scripts/check_modules.py checks every import against it.
 let package = Package(
     name: "Earshot",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "earshot", targets: ["EarshotCLI"]),
-        .executable(name: "earshotd", targets: ["EarshotDaemonMain"]),
-        .executable(name: "earshot-bench", targets: ["EarshotBench"]),
-        .executable(name: "earshot-demo", targets: ["EarshotDemo"]),
+        .executable(name: "earshot", targets: ["earshot"]),
+        .executable(name: "earshotd", targets: ["earshotd"]),
+        .executable(name: "earshot-bench", targets: ["earshot-bench"]),
+        .executable(name: "earshot-demo", targets: ["earshot-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -25,326 +33,160 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     ],
     targets: [
-        // Pure logic: no C dependency, no audio hardware. Dependencies run one way:
-        // Audio <- Detection <- Pipeline -> Turns. The pipeline knows nothing of JSON or the wire:
-        // EarshotPipelineWire (below) puts its events in the protocol's terms.
-        // State that threads share, behind a lock the thread sanitizer understands.
-        .target(name: "EarshotLocking", swiftSettings: strict),
-        .target(name: "EarshotAudio", swiftSettings: strict),
-        .target(name: "EarshotDetection", dependencies: ["EarshotAudio", "EarshotJSON"], swiftSettings: strict),
+        // MARK: Pure: no C library, no I/O, tested without audio hardware.
+
+        // JSON, TOML and the lock threads share: what every other module stands on.
+        .target(name: "EarshotBase", swiftSettings: strict),
+        // The turn machine: phases, controls, barge-in, replies.
         .target(name: "EarshotTurns", swiftSettings: strict),
-        .target(
-            name: "EarshotPipeline",
-            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns"],
-            swiftSettings: strict
-        ),
-        // Speech backends' common ground: the transcriber and synthesizer protocols, voices.
-        .target(name: "EarshotSpeech", dependencies: ["EarshotLocking", "CMalloc"], swiftSettings: strict),
-        // malloc_trim, to give a released engine's memory back to the system.
-        .systemLibrary(name: "CMalloc"),
-        // Conversation plumbing shared by replay and the daemon: transcription queue, speaking,
-        // conversation scripts (TOML) for replay.
+        // 10 ms frames, WAV, the detector, the echo gate, the endpointer and the pipeline that
+        // feeds them to the turn machine.
+        .target(name: "EarshotAudio", dependencies: ["EarshotBase", "EarshotTurns"], swiftSettings: strict),
+        // The socket API: every command, response and event, and their one encoding.
+        .target(name: "EarshotProtocol", dependencies: ["EarshotBase"], swiftSettings: strict),
+        // What a transcriber and a synthesizer are, voices, and the Wyoming and OpenAI audio
+        // protocols' messages (`CMalloc`: glibc's malloc_trim, for engines released when idle).
+        .target(name: "EarshotSpeech", dependencies: ["EarshotBase", "EarshotAudio", "CMalloc"], swiftSettings: strict),
+        // The conversation: the pipeline's events in the protocol's terms, replay, the
+        // transcription queue and the responder.
         .target(
             name: "EarshotConversation",
+            dependencies: ["EarshotBase", "EarshotTurns", "EarshotAudio", "EarshotProtocol", "EarshotSpeech"],
+            swiftSettings: strict
+        ),
+
+        // MARK: C libraries and the network, each wrapped once.
+
+        // Speech engines: pocketsphinx, flite and espeak-ng in process; Wyoming and
+        // OpenAI-compatible servers over the network; the configured pair made from their names.
+        .target(
+            name: "EarshotEngines",
             dependencies: [
-                "EarshotLocking", "EarshotAudio", "EarshotPipeline", "EarshotPipelineWire", "EarshotTurns", "EarshotProtocol", "EarshotSpeech",
-                "EarshotVoices", "EarshotJSON", "EarshotTOML",
-            ],
-            swiftSettings: strict
-        ),
-        // Voices: the files in voices/ and the user's own, read from TOML.
-        .target(
-            name: "EarshotVoices",
-            dependencies: ["EarshotSpeech", "EarshotTOML"],
-            swiftSettings: strict
-        ),
-        // The configuration file (TOML): every setting with its default, checked with line numbers (pure).
-        .target(
-            name: "EarshotSettings",
-            dependencies: ["EarshotDetection", "EarshotSpeech", "EarshotTOML", "EarshotOpenAI", "EarshotProtocol"],
-            swiftSettings: strict
-        ),
-        // Log lines for journald or a terminal (swift-log handler).
-        .target(name: "EarshotLogging", dependencies: [.product(name: "Logging", package: "swift-log")], swiftSettings: strict),
-        // The Wyoming protocol: its events (pure) and a client for its ASR and TTS servers.
-        .target(name: "EarshotWyoming", dependencies: ["EarshotJSON"], swiftSettings: strict),
-        .target(
-            name: "EarshotWyomingClient",
-            dependencies: [
-                "EarshotLocking", "EarshotWyoming", "EarshotSpeech",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict
-        ),
-        // The OpenAI audio API (whisper.cpp's server, speaches, Kokoro-FastAPI, OpenAI): its
-        // addresses, requests, event stream and failures (pure), and a client on AsyncHTTPClient.
-        .target(name: "EarshotOpenAI", dependencies: ["EarshotAudio", "EarshotJSON", "EarshotSpeech"], swiftSettings: strict),
-        .target(
-            name: "EarshotOpenAIClient",
-            dependencies: [
-                "EarshotLocking", "EarshotOpenAI", "EarshotSpeech",
+                "EarshotBase", "EarshotSpeech", "CPocketSphinx", "CFlite", "CEspeak", logging,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            ] + nio,
             swiftSettings: strict
         ),
-        // Embedded speech engines from Debian: pocketsphinx (STT), flite and espeak-ng (TTS).
-        .systemLibrary(name: "CPocketSphinx", pkgConfig: "earshot-pocketsphinx"),
-        .target(
-            name: "EarshotPocketSphinx",
-            dependencies: ["EarshotLocking", "CPocketSphinx", "EarshotSpeech"],
-            exclude: ["Model/top_words.py"],
-            swiftSettings: strict
-        ),
-        .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
-        .target(name: "EarshotFlite", dependencies: ["CFlite", "EarshotSpeech"], swiftSettings: strict),
-        .systemLibrary(name: "CEspeak", providers: [.apt(["libespeak-ng-dev"])]),
-        .target(name: "EarshotEspeak", dependencies: ["CEspeak", "EarshotSpeech"], swiftSettings: strict),
-        // The configured speech backends, made from their names.
-        .target(
-            name: "EarshotBackends",
-            dependencies: [
-                "EarshotSpeech", "EarshotPocketSphinx", "EarshotFlite", "EarshotEspeak", "EarshotWyomingClient",
-                "EarshotOpenAI", "EarshotOpenAIClient",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict
-        ),
-        // C libraries: one system-library target and one thin Swift wrapper each.
-        .systemLibrary(
-            name: "CPulse",
-            // No pkgConfig: libpulse's flags (-D_REENTRANT -pthread) are refused by SwiftPM with a
-            // warning, and its headers sit on the default include path.
-            providers: [.apt(["libpulse-dev"])]
-        ),
-        .target(
-            name: "EarshotPulse",
-            dependencies: ["EarshotLocking", "CPulse", "EarshotAudio", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strict
-        ),
-        // Ogg Opus files through Xiph's libopusfile (reading) and libopusenc (writing).
-        .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev", "libopusenc-dev"])]),
-        .target(name: "EarshotOpus", dependencies: ["COpus", "EarshotAudio"], swiftSettings: strict),
-        // systemd's service-manager protocol (readiness, status, watchdog, socket activation) via libsystemd.
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
-        .target(name: "EarshotSystemd", dependencies: ["CSystemd", "EarshotUnixSocket"], swiftSettings: strict),
-        // When earshotd tells systemd it is ready, what its status line says, when keep-alives stop (pure).
-        .target(name: "EarshotSupervision", swiftSettings: strict),
-        // A Unix socket's address (`sockaddr_un`), built and read back in one place (Glibc only).
-        .target(name: "EarshotUnixSocket", swiftSettings: strict),
-        // JSON, once: the value type, the parser (with its UTF-8 check) and the deterministic
-        // line writer of events (pure, depends on nothing).
-        .target(name: "EarshotJSON", swiftSettings: strict),
-        // TOML 1.0, read with the place of every key and value, and written (pure, depends on
-        // nothing): the configuration file, voices and conversation scripts.
-        .target(name: "EarshotTOML", swiftSettings: strict),
-        // The socket API: the wire format (pure), the server (SwiftNIO), the client (CLI side).
-        // The protocol owns every command, response and event and their one encoding; it knows
-        // nothing of the pipeline or the turn machine.
-        .target(name: "EarshotProtocol", dependencies: ["EarshotJSON"], swiftSettings: strict),
-        // The pipeline's events, the turn machine's state and refusals in the protocol's wire
-        // types, and `Replay` (a recording's events as JSON lines): the one place that knows both
-        // sides, used by the daemon, `earshot replay` and the scripted replay.
-        .target(
-            name: "EarshotPipelineWire",
-            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline", "EarshotProtocol", "EarshotJSON"],
-            swiftSettings: strict
-        ),
+        // The sound server through libpulse (PulseAudio and PipeWire): session, streams,
+        // devices, echo canceller.
+        .target(name: "EarshotPulse", dependencies: ["EarshotBase", "EarshotAudio", "CPulse", logging], swiftSettings: strict),
+        // Ogg Opus files (libopusfile, libopusenc) and the daemon's debug recordings on disk.
+        .target(name: "EarshotRecordings", dependencies: ["EarshotBase", "EarshotAudio", "COpus"], swiftSettings: strict),
+        // The Unix-socket and loopback WebSocket server (SwiftNIO).
         .target(
             name: "EarshotServer",
             dependencies: [
-                "EarshotLocking", "EarshotProtocol", "EarshotJSON", "EarshotUnixSocket",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                "EarshotBase", "EarshotProtocol", logging,
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            ] + nio,
             swiftSettings: strict
         ),
-        .target(name: "EarshotClient", dependencies: ["EarshotProtocol", "EarshotJSON", "EarshotUnixSocket"], swiftSettings: strict),
-        // The daemon's debug recordings on disk: names, retention, writing, forgetting.
-        .target(name: "EarshotRecordings", dependencies: ["EarshotOpus", "EarshotJSON"], swiftSettings: strict),
+        // The front ends' side of the socket: connection, `status` and `watch` rendering.
+        .target(name: "EarshotClient", dependencies: ["EarshotBase", "EarshotProtocol"], swiftSettings: strict),
+
+        // MARK: The daemon and the commands.
+
+        // earshotd's services, session, speaking, settings, systemd and logging.
         .target(
             name: "EarshotDaemon",
             dependencies: [
-                "EarshotLocking", "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline", "EarshotPipelineWire",
-                "EarshotPulse", "EarshotProtocol", "EarshotServer", "EarshotConversation", "EarshotBackends",
-                "EarshotSpeech", "EarshotVoices", "EarshotSystemd", "EarshotSupervision", "EarshotSettings",
-                "EarshotRecordings", "EarshotJSON",
-                .product(name: "Logging", package: "swift-log"),
+                "EarshotBase", "EarshotTurns", "EarshotAudio", "EarshotProtocol", "EarshotSpeech", "EarshotConversation",
+                "EarshotEngines", "EarshotPulse", "EarshotRecordings", "EarshotServer", "CSystemd", logging, argumentParser,
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: strict
         ),
-        // Command-line options shared by `earshot` and `earshotd`.
+        .executableTarget(
+            name: "earshotd",
+            dependencies: ["EarshotAudio", "EarshotProtocol", "EarshotEngines", "EarshotDaemon", "CMalloc", logging, argumentParser],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "earshot",
+            dependencies: [
+                "EarshotBase", "EarshotAudio", "EarshotProtocol", "EarshotSpeech", "EarshotConversation", "EarshotEngines",
+                "EarshotPulse", "EarshotRecordings", "EarshotClient", "EarshotDaemon", logging, argumentParser,
+            ],
+            swiftSettings: strict
+        ),
+        // Benchmarks and `make demo`, on the tests' private sound servers.
+        .executableTarget(
+            name: "earshot-bench",
+            dependencies: ["EarshotBase", "EarshotAudio", "EarshotConversation", "EarshotEngines", "EarshotTestSupport"],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "earshot-demo", dependencies: ["EarshotTestSupport"], swiftSettings: strict),
+
+        // MARK: C libraries: a module map each, wrapped only by the module named beside it.
+
+        .systemLibrary(name: "CMalloc"),  // EarshotSpeech, earshotd
+        .systemLibrary(name: "CPocketSphinx", pkgConfig: "earshot-pocketsphinx"),  // EarshotEngines
+        .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),  // EarshotEngines
+        .systemLibrary(name: "CEspeak", providers: [.apt(["libespeak-ng-dev"])]),  // EarshotEngines
+        // No pkgConfig: libpulse's flags (-D_REENTRANT -pthread) are refused by SwiftPM with a
+        // warning, and its headers sit on the default include path.
+        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),  // EarshotPulse
+        .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev", "libopusenc-dev"])]),  // EarshotRecordings
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),  // EarshotDaemon
+
+        // MARK: Tests: one target per module, and the support they share (private sound
+        // servers, speech servers, child processes).
+
         .target(
-            name: "EarshotCommandLine",
-            dependencies: ["EarshotDetection", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            name: "EarshotTestSupport", dependencies: ["EarshotBase", "EarshotProtocol"], path: "Tests/EarshotTestSupport",
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "EarshotDaemonMain",
-            dependencies: [
-                "EarshotDaemon", "EarshotCommandLine", "EarshotBackends", "EarshotSettings", "EarshotLogging", "CMalloc",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict
-        ),
-        .executableTarget(
-            name: "EarshotCLI",
-            dependencies: [
-                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotClient",
-                "EarshotProtocol", "EarshotCommandLine", "EarshotJSON",
-                "EarshotBackends", "EarshotConversation", "EarshotPulse", "EarshotOpus", "EarshotSettings",
-                "EarshotVoices",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: strict
-        ),
-        .executableTarget(
-            name: "EarshotBench",
-            dependencies: [
-                "EarshotLocking", "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotPocketSphinx", "EarshotJSON",
-                "EarshotTestSupport",
-            ],
-            swiftSettings: strict
-        ),
-        // `make demo`: a whole conversation through a private PulseAudio, narrated.
-        .executableTarget(name: "EarshotDemo", dependencies: ["EarshotTestSupport"], swiftSettings: strict),
-        .testTarget(
-            name: "EarshotAudioTests",
-            dependencies: ["EarshotLocking", "EarshotAudio"],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotDetectionTests",
-            dependencies: ["EarshotAudio", "EarshotDetection", "EarshotTestSupport"],
-            swiftSettings: strict
-        ),
+        .testTarget(name: "EarshotBaseTests", dependencies: ["EarshotBase"], swiftSettings: strict),
         .testTarget(
             name: "EarshotTurnsTests",
+            dependencies: ["EarshotBase", "EarshotTurns", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotAudioTests",
+            dependencies: ["EarshotBase", "EarshotTurns", "EarshotAudio", "EarshotProtocol", "EarshotConversation", "EarshotTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "EarshotProtocolTests", dependencies: ["EarshotBase", "EarshotProtocol", "EarshotTestSupport"], swiftSettings: strict),
+        .testTarget(name: "EarshotSpeechTests", dependencies: ["EarshotSpeech"], swiftSettings: strict),
+        .testTarget(
+            name: "EarshotConversationTests",
+            dependencies: ["EarshotBase", "EarshotAudio", "EarshotSpeech", "EarshotConversation", "EarshotEngines", "EarshotTestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "EarshotEnginesTests",
             dependencies: [
-                "EarshotLocking", "EarshotTurns",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                "EarshotBase", "EarshotAudio", "EarshotProtocol", "EarshotSpeech", "EarshotConversation", "EarshotEngines",
+                "EarshotTestSupport",
             ],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EarshotPulseTests",
-            dependencies: ["EarshotLocking", "EarshotPulse", "EarshotAudio", "EarshotTestSupport"],
+            dependencies: ["EarshotBase", "EarshotAudio", "EarshotPulse", "EarshotTestSupport", logging],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "EarshotJSONTests",
-            dependencies: ["EarshotJSON"],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotTOMLTests",
-            dependencies: ["EarshotTOML"],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotProtocolTests",
-            dependencies: ["EarshotProtocol", "EarshotJSON", "EarshotTestSupport"],
-            swiftSettings: strict
+            name: "EarshotRecordingsTests", dependencies: ["EarshotAudio", "EarshotRecordings", "EarshotTestSupport"], swiftSettings: strict
         ),
         .testTarget(
             name: "EarshotServerTests",
-            dependencies: [
-                "EarshotLocking", "EarshotProtocol", "EarshotServer", "EarshotPipelineWire", "EarshotTurns", "EarshotJSON", "EarshotTestSupport",
-                "EarshotUnixSocket",
-            ],
+            dependencies: ["EarshotBase", "EarshotTurns", "EarshotProtocol", "EarshotConversation", "EarshotServer", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
-            name: "EarshotClientTests",
-            dependencies: ["EarshotLocking", "EarshotClient", "EarshotProtocol", "EarshotJSON", "EarshotTestSupport", "EarshotUnixSocket"],
+            name: "EarshotClientTests", dependencies: ["EarshotBase", "EarshotProtocol", "EarshotClient", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(
             name: "EarshotDaemonTests",
             dependencies: [
-                "EarshotDaemon", "EarshotClient", "EarshotProtocol", "EarshotTestSupport",
-                "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotPipelineWire", "EarshotRecordings", "EarshotOpus",
-                "EarshotUnixSocket",
-            ],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotPocketSphinxTests",
-            dependencies: ["EarshotLocking", "EarshotPocketSphinx", "EarshotFlite", "EarshotSpeech", "EarshotTestSupport"],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotSynthesisTests",
-            dependencies: ["EarshotLocking", "EarshotFlite", "EarshotEspeak", "EarshotSpeech", "EarshotTestSupport"],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotWyomingTests",
-            dependencies: ["EarshotLocking", "EarshotWyoming", "EarshotWyomingClient", "EarshotSpeech", "EarshotProtocol", "EarshotTestSupport"],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotOpenAITests",
-            dependencies: [
-                "EarshotLocking", "EarshotOpenAI", "EarshotOpenAIClient", "EarshotSpeech", "EarshotAudio", "EarshotJSON", "EarshotConversation",
-                "EarshotTestSupport",
-            ],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotSettingsTests",
-            dependencies: ["EarshotSettings", "EarshotDetection", "EarshotBackends", "EarshotTestSupport"],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotLoggingTests",
-            dependencies: ["EarshotLocking", "EarshotLogging", .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotVoicesTests",
-            dependencies: ["EarshotVoices", "EarshotSpeech"],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotConversationTests",
-            dependencies: [
-                "EarshotLocking", "EarshotConversation", "EarshotSpeech", "EarshotPipeline", "EarshotPipelineWire", "EarshotAudio", "EarshotDetection",
-                "EarshotWyomingClient", "EarshotOpenAI", "EarshotOpenAIClient", "EarshotTestSupport", "EarshotBackends", "EarshotVoices",
-            ],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotSupervisionTests",
-            dependencies: ["EarshotSupervision", "EarshotSystemd", "EarshotUnixSocket"],
-            swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotOpusTests",
-            dependencies: ["EarshotOpus", "EarshotAudio", "EarshotDetection", "EarshotPipeline", "EarshotTestSupport"],
-            swiftSettings: strict
-        ),
-        // Test-only helpers shared by test targets: the private headless PulseAudio server.
-        .target(
-            name: "EarshotTestSupport", dependencies: ["EarshotLocking", "EarshotUnixSocket", "EarshotJSON"], path: "Tests/EarshotTestSupport", swiftSettings: strict
-        ),
-        .testTarget(
-            name: "EarshotPipelineTests",
-            dependencies: [
-                "EarshotAudio", "EarshotDetection", "EarshotTurns", "EarshotPipeline", "EarshotPipelineWire", "EarshotProtocol",
-                "EarshotTestSupport",
+                "EarshotBase", "EarshotAudio", "EarshotProtocol", "EarshotConversation", "EarshotEngines", "EarshotRecordings",
+                "EarshotDaemon", "EarshotTestSupport", logging,
             ],
             swiftSettings: strict
         ),
@@ -354,15 +196,15 @@ let package = Package(
 // libFuzzer targets (`make fuzz`), one per parser. They have no `main` (libFuzzer brings it), so
 // they link only with `-sanitize=fuzzer` and are declared only when EARSHOT_FUZZ=1.
 let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
-    ("RequestFuzzer", ["EarshotProtocol", "EarshotJSON"]),
-    ("JSONFuzzer", ["EarshotJSON"]),
+    ("RequestFuzzer", ["EarshotProtocol", "EarshotBase"]),
+    ("JSONFuzzer", ["EarshotBase"]),
     ("WAVFuzzer", ["EarshotAudio"]),
-    ("OpusFuzzer", ["EarshotOpus", "EarshotAudio"]),
-    ("SettingsFuzzer", ["EarshotSettings"]),
-    ("VoiceFuzzer", ["EarshotVoices", "EarshotSpeech"]),
-    ("ScriptFuzzer", ["EarshotConversation", "EarshotVoices", "EarshotSpeech"]),
-    ("WyomingFuzzer", ["EarshotWyoming"]),
-    ("ServerSentEventsFuzzer", ["EarshotOpenAI"]),
+    ("OpusFuzzer", ["EarshotRecordings", "EarshotAudio"]),
+    ("SettingsFuzzer", ["EarshotDaemon"]),
+    ("VoiceFuzzer", ["EarshotSpeech"]),
+    ("ScriptFuzzer", ["EarshotConversation", "EarshotSpeech"]),
+    ("WyomingFuzzer", ["EarshotSpeech"]),
+    ("ServerSentEventsFuzzer", ["EarshotSpeech"]),
 ]
 if Context.environment["EARSHOT_FUZZ"] == "1" {
     for target in fuzzTargets {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fits the weights of SpectralVAD (Sources/EarshotDetection/SpectralVADModel.swift).
+"""Fits the weights of SpectralVAD (Sources/EarshotAudio/Spectral/SpectralVADModel.swift).
 
 The detector's features come from the Swift code itself (`earshot vad FILE --format features`),
 so the fit sees exactly what the detector computes. Steps:
@@ -249,7 +249,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dev", default="../shared/fixtures/vad-dev")
     parser.add_argument("--earshot", default=os.path.join(root, ".build/release/earshot"))
-    parser.add_argument("--out", default=os.path.join(root, "Sources/EarshotDetection/SpectralVADModel.swift"))
+    parser.add_argument("--out", default=os.path.join(root, "Sources/EarshotAudio/Spectral/SpectralVADModel.swift"))
     parser.add_argument("--cache", default="/tmp/earshot-vad-features")
     parser.add_argument("--negatives", nargs="*", default=[],
                         help="sets without speech to train on, weighted NEGATIVE_WEIGHT (make_vad_negatives.py)")

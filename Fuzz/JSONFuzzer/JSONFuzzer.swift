@@ -1,4 +1,4 @@
-import EarshotJSON
+import EarshotBase
 
 /// Whatever parses is written back compactly and must parse again to the same value.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,4 @@
-import EarshotOpus
+import EarshotRecordings
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOpusFile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,4 +1,4 @@
-import EarshotJSON
+import EarshotBase
 import EarshotProtocol
 
 /// The socket's path: bytes arrive in two reads (cut where the first byte says), are split into

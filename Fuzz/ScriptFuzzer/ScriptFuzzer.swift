@@ -1,6 +1,5 @@
 import EarshotConversation
 import EarshotSpeech
-import EarshotVoices
 
 /// Two voices to look names up in, so scripts naming a voice get past the lookup.
 private let knownVoices: [Voice] = [

@@ -1,4 +1,4 @@
-import EarshotOpenAI
+import EarshotSpeech
 
 /// The stream arrives in two reads, cut where the first byte says; each event is read as a
 /// transcription event. The reads are arrays: a slice of the fuzzer's buffer goes through the

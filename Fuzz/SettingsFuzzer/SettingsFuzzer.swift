@@ -1,4 +1,4 @@
-import EarshotSettings
+import EarshotDaemon
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSettingsFile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,4 +1,4 @@
-import EarshotVoices
+import EarshotSpeech
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzVoiceFile(_ start: UnsafePointer<UInt8>, _ count: Int) -> CInt {

@@ -1,4 +1,4 @@
-import EarshotWyoming
+import EarshotSpeech
 
 /// Small limits so the fuzzer reaches them; every event decoded must survive being encoded and
 /// decoded again.

@@ -1,6 +1,6 @@
-import EarshotJSON
-import EarshotPipeline
-import EarshotPipelineWire
+import EarshotBase
+import EarshotAudio
+import EarshotConversation
 import EarshotProtocol
 import EarshotPulse
 import EarshotRecordings

@@ -1,10 +1,10 @@
-import EarshotBackends
+import EarshotEngines
 import EarshotConversation
 import EarshotProtocol
 import EarshotPulse
 import EarshotRecordings
 import EarshotServer
-import EarshotVoices
+import EarshotSpeech
 public import Logging
 import ServiceLifecycle
 

@@ -1,4 +1,4 @@
-import EarshotJSON
+import EarshotBase
 
 /// Why a line or an object from the other end is not the message it should be.
 public struct MessageDecodingError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import EarshotLocking
+import EarshotBase
 import Synchronization
 
 /// The open connections, and the subscribed ones the publisher walks.

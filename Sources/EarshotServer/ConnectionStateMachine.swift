@@ -1,4 +1,4 @@
-import EarshotJSON
+import EarshotBase
 import EarshotProtocol
 
 /// One client connection's request handling, without I/O: lines are answered one at a time in

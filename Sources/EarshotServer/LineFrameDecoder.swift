@@ -1,4 +1,4 @@
-import EarshotJSON
+import EarshotBase
 public import NIOCore
 
 /// Splits the byte stream into `\n`-terminated lines of at most `maximumLength` bytes

@@ -1,4 +1,4 @@
-import EarshotUnixSocket
+import EarshotProtocol
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

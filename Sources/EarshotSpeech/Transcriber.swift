@@ -1,4 +1,4 @@
-import EarshotLocking
+import EarshotBase
 
 /// A speech-to-text backend that transcribes one utterance at a time, while the person speaks.
 ///

@@ -1,5 +1,5 @@
 @testable import EarshotClient
-import EarshotJSON
+import EarshotBase
 import EarshotProtocol
 import Testing
 

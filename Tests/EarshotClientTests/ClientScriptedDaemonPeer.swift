@@ -1,6 +1,5 @@
-import EarshotJSON
-import EarshotLocking
-import EarshotUnixSocket
+import EarshotBase
+import EarshotProtocol
 import Foundation
 
 /// A stand-in for the daemon on a real Unix socket: it accepts one client and plays a script

@@ -1,5 +1,5 @@
 import EarshotClient
-import EarshotJSON
+import EarshotBase
 import Testing
 
 /// How `earshot status` words the settings in force and the configuration file.

@@ -1,5 +1,5 @@
 import EarshotClient
-import EarshotJSON
+import EarshotBase
 import Foundation
 import Testing
 

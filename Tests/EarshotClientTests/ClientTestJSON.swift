@@ -1,4 +1,4 @@
-import EarshotJSON
+import EarshotBase
 
 extension JSONValue {
     /// `text` parsed, for tests that write what the daemon sends as it sends it.

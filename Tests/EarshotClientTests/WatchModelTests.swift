@@ -1,5 +1,5 @@
 import EarshotClient
-import EarshotJSON
+import EarshotBase
 import Testing
 
 /// `earshot watch`'s model, fed the daemon's events.

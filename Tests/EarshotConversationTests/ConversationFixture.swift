@@ -1,10 +1,7 @@
 import EarshotAudio
-import EarshotBackends
+import EarshotEngines
 import EarshotConversation
-import EarshotDetection
-import EarshotPipeline
-import EarshotPipelineWire
-import EarshotVoices
+import EarshotSpeech
 import Foundation
 
 /// The conversation fixtures (`Tests/Fixtures/conversation`) and a scripted replay of them in

@@ -1,8 +1,7 @@
 import EarshotAudio
 import EarshotConversation
-import EarshotOpenAI
-import EarshotOpenAIClient
 import EarshotSpeech
+import EarshotEngines
 import EarshotTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import EarshotLocking
+import EarshotBase
 import EarshotSpeech
 import Synchronization
 

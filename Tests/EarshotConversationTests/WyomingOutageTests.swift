@@ -2,7 +2,7 @@ import EarshotAudio
 import EarshotConversation
 import EarshotSpeech
 import EarshotTestSupport
-import EarshotWyomingClient
+import EarshotEngines
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import EarshotTestSupport
-import EarshotUnixSocket
+import EarshotProtocol
 import Foundation
 
 /// The real `earshotd` binary, started for a test against a private sound server.

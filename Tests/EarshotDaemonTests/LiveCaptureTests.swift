@@ -1,7 +1,5 @@
 import EarshotAudio
-import EarshotDetection
-import EarshotPipeline
-import EarshotPipelineWire
+import EarshotConversation
 import EarshotTestSupport
 import Foundation
 import Testing

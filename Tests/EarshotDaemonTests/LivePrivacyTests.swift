@@ -1,5 +1,5 @@
 import EarshotAudio
-import EarshotOpus
+import EarshotRecordings
 import EarshotTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import EarshotUnixSocket
+import EarshotProtocol
 import Foundation
 
 /// What systemd would read: a Unix datagram socket (`NOTIFY_SOCKET`) where a service's sd_notify

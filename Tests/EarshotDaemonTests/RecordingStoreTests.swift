@@ -1,4 +1,3 @@
-import EarshotOpus
 import EarshotRecordings
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import EarshotJSON
+import EarshotBase
 import EarshotProtocol
 import Testing
 

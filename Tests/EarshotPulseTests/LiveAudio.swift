@@ -1,5 +1,5 @@
 import EarshotAudio
-import EarshotLocking
+import EarshotBase
 import EarshotPulse
 import EarshotTestSupport
 import Foundation

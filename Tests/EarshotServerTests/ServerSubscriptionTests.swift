@@ -1,4 +1,4 @@
-import EarshotJSON
+import EarshotBase
 import EarshotProtocol
 @testable import EarshotServer
 import Glibc

@@ -1,4 +1,4 @@
-import EarshotUnixSocket
+import EarshotProtocol
 import Glibc
 
 /// Raw sockets the tests set up around the server: a stale socket file, a foreign listener,

@@ -1,6 +1,5 @@
-import EarshotJSON
+import EarshotBase
 import EarshotProtocol
-import EarshotUnixSocket
 import Glibc
 
 /// A plain client on a non-blocking Unix socket, written against the kernel rather than NIO so

@@ -1,5 +1,5 @@
-import EarshotJSON
-import EarshotPipelineWire
+import EarshotBase
+import EarshotConversation
 import EarshotProtocol
 import EarshotServer
 import EarshotTurns

@@ -1,4 +1,4 @@
-import EarshotLocking
+import EarshotBase
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,5 @@
-import EarshotJSON
-import EarshotUnixSocket
+import EarshotBase
+import EarshotProtocol
 public import Foundation
 
 /// A blocking Unix-socket client speaking JSON lines, for talking to the real daemon in tests

@@ -1,5 +1,5 @@
-import EarshotLocking
-import EarshotUnixSocket
+import EarshotBase
+import EarshotProtocol
 import Foundation
 
 /// One client sending `RequestMutator` lines to the daemon as fast as it takes them, on a thread

@@ -1,4 +1,4 @@
-import EarshotLocking
+import EarshotBase
 public import Foundation
 
 /// Many front ends on the daemon's socket at once: `readers` clients subscribed to state, speech

@@ -1,4 +1,4 @@
-import EarshotUnixSocket
+import EarshotProtocol
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,5 @@
 @testable import EarshotTurns
-import EarshotLocking
+import EarshotBase
 
 /// A `TurnMachine` on a `ManualClock`, remembering the reply numbers it hands out.
 struct TurnHarness {

@@ -1,4 +1,4 @@
-import EarshotJSON
+import EarshotBase
 public import EarshotProtocol
 
 /// A blocking JSON-lines connection to `earshotd`'s Unix socket (PROTOCOL.md, "The daemon's

@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 public import EarshotProtocol
 
 /// One line from the daemon: a response (it has `"ok"`) or an event (it has `"event"`).

@@ -1,4 +1,4 @@
-import EarshotUnixSocket
+import EarshotProtocol
 import Glibc
 
 /// A connected Unix stream socket: thin wrappers over the system calls the client makes, each

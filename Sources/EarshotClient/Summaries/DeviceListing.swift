@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 
 /// `devices`' response for people: the sources and sinks, marked `default`, `in use` and `monitor`
 /// (a sink's loopback, listed among the sources).

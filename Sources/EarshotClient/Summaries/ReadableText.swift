@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 public import Foundation
 
 /// How the CLI words numbers, times and JSON values for people.

@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 public import EarshotProtocol
 public import Foundation
 

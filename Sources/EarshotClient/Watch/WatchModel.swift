@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 public import EarshotProtocol
 
 /// What `earshot watch` shows, kept up to date from the daemon's events and `status` answers.

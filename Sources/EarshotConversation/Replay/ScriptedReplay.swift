@@ -1,7 +1,4 @@
 public import EarshotAudio
-public import EarshotDetection
-import EarshotPipeline
-public import EarshotPipelineWire
 import EarshotProtocol
 public import EarshotSpeech
 import EarshotTurns

@@ -1,5 +1,5 @@
 import Dispatch
-import EarshotJSON
+import EarshotBase
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,4 +1,4 @@
-import EarshotJSON
+import EarshotBase
 import Glibc
 
 /// The responder command's process: `/bin/sh -c COMMAND`, leader of a process group of its own,

@@ -1,6 +1,5 @@
 public import EarshotSpeech
-import EarshotTOML
-import EarshotVoices
+import EarshotBase
 import FoundationEssentials
 
 extension ConversationScript {

@@ -1,8 +1,5 @@
 public import EarshotAudio
-public import EarshotDetection
-import EarshotLocking
-import EarshotPipeline
-public import EarshotPipelineWire
+import EarshotBase
 public import EarshotSpeech
 
 /// Runs a recording through ``Replay`` with a real transcriber, deterministically: the replay

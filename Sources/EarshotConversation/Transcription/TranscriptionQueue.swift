@@ -1,4 +1,4 @@
-import EarshotLocking
+import EarshotBase
 public import EarshotSpeech
 
 /// Hands each utterance to a transcriber, in order, and keeps its audio until the final

@@ -1,7 +1,5 @@
-import EarshotLocking
+import EarshotBase
 import EarshotPulse
-import EarshotSupervision
-import EarshotSystemd
 import Logging
 import ServiceLifecycle
 import Synchronization

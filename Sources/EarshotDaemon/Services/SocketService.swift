@@ -1,7 +1,6 @@
-import EarshotLocking
+import EarshotBase
 import EarshotProtocol
 import EarshotServer
-import EarshotSystemd
 import Logging
 import ServiceLifecycle
 

@@ -1,15 +1,10 @@
 import EarshotAudio
 import EarshotConversation
-import EarshotDetection
-import EarshotJSON
-import EarshotLocking
-import EarshotPipeline
-import EarshotPipelineWire
+import EarshotBase
 import EarshotProtocol
 import EarshotPulse
 import EarshotSpeech
 import EarshotTurns
-import EarshotVoices
 import Logging
 
 /// The one live pipeline: frames from the capture thread and commands from front ends meet here.

@@ -1,7 +1,6 @@
-public import EarshotBackends
-public import EarshotDetection
+public import EarshotEngines
+public import EarshotAudio
 public import EarshotProtocol
-import EarshotSettings
 
 /// Everything `earshotd` is told at start: where to listen, which devices, how to endpoint.
 public struct DaemonConfiguration: Sendable {

@@ -1,7 +1,5 @@
-import EarshotJSON
-import EarshotLocking
+import EarshotBase
 import EarshotProtocol
-public import EarshotSettings
 
 /// Where the daemon's settings came from: the configuration file, read again on SIGHUP, and
 /// the command line's settings, which keep overriding it.

@@ -1,7 +1,6 @@
 import EarshotConversation
 import EarshotProtocol
 import EarshotPulse
-import EarshotSettings
 import EarshotSpeech
 import Logging
 import ServiceLifecycle

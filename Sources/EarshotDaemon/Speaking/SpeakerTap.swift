@@ -1,5 +1,5 @@
 import EarshotAudio
-import EarshotLocking
+import EarshotBase
 
 /// The audio handed to the speaker, taken back 10 ms at a time as the microphone's frames
 /// arrive: the speaker's level meter and the echo gate see it at the pace it plays.

@@ -1,5 +1,5 @@
 import EarshotAudio
-import EarshotLocking
+import EarshotBase
 import EarshotPulse
 import EarshotSpeech
 import Logging

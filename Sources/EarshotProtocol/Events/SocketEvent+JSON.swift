@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 
 extension SocketEvent {
     /// Reads an event's object, as ``write(to:wall:)`` writes it; `wall` is not the event's

@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 
 /// What the voice UI shows: the fields of a `state` event, and the `state` that `status` and the
 /// turn commands answer with.

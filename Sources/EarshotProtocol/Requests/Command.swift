@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 
 /// A request's command, with its arguments checked.
 public enum Command: Hashable, Sendable {

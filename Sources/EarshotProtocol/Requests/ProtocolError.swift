@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 
 /// The `error` object of a failed response: a stable `code` for programs and a `message` for
 /// people.

@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 
 /// One request from a client: the command to run and the `id` to echo in its response.
 public struct Request: Hashable, Sendable {

@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 
 /// The daemon's answer to one request.
 public struct Response: Hashable, Sendable {

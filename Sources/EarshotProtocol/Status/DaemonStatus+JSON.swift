@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 
 /// `status`'s keys (PROTOCOL.md), written by the daemon and read by clients: the one place that
 /// names them.

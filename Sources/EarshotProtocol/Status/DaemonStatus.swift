@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 
 /// `status`'s answer: what the daemon is doing. The daemon fills every part; a client reading an
 /// answer keeps only the parts it was sent and could read, and shows no more than those.

@@ -1,4 +1,4 @@
-public import EarshotJSON
+public import EarshotBase
 
 /// One client's outgoing lines: its subscription, a bounded queue of events (256 by default),
 /// what to do when the client cannot keep up, and who may write to its socket next. A plain

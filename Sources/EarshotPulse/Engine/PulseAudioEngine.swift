@@ -1,5 +1,5 @@
 import Dispatch
-import EarshotLocking
+import EarshotBase
 public import EarshotAudio
 public import Logging
 

@@ -1,7 +1,7 @@
 import CPulse
 import Dispatch
 import EarshotAudio
-import EarshotLocking
+import EarshotBase
 import Logging
 import Synchronization
 

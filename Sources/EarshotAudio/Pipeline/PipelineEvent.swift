@@ -1,0 +1,37 @@
+public import EarshotTurns
+
+/// Something the pipeline tells front ends. Times are audio time in seconds since the stream began.
+public enum PipelineEvent: Equatable, Sendable {
+    /// What the voice UI shows changed: phase, turn, mute, or the error on display.
+    case state(TurnSnapshot, time: Double)
+    /// An utterance began at `time` (its first speech frame); its audio, with prefix padding,
+    /// starts at `audioStart`. `turn` is the turn the utterance belongs to (0 when muted or idle).
+    case speechStarted(turn: Int, audioStart: Double, time: Double)
+    /// The utterance ended at `time` (the end of its last speech frame); `reason` says what
+    /// decided it (how the turn sounded, the silence, the end of the stream).
+    case speechEnded(turn: Int, reason: Endpointer.EndReason, time: Double)
+    /// A level reading that animates the voice blob.
+    case level(LevelSource, LevelReading)
+    /// What the transcriber heard of `turn`: a partial hypothesis while the person speaks (it
+    /// may change), then the final text.
+    case transcript(turn: Int, text: String, final: Bool, time: Double)
+    /// Something a person should know went wrong; `message` says it in words. `retryIn` is
+    /// when Earshot tries again by itself, in seconds, if it will.
+    case error(code: String, message: String, retryIn: Double? = nil, time: Double)
+
+    /// Audio time of the event.
+    public var time: Double {
+        switch self {
+        case .state(_, let time), .speechStarted(_, _, let time), .speechEnded(_, _, let time),
+            .transcript(_, _, _, let time), .error(_, _, _, let time):
+            time
+        case .level(_, let reading):
+            reading.time
+        }
+    }
+}
+
+/// Whose sound a level reading measures.
+public enum LevelSource: String, Sendable {
+    case mic, speaker
+}

@@ -1,0 +1,39 @@
+public import EarshotTurns
+
+extension VoicePipeline {
+    /// Everything that shapes the pipeline's behaviour; the same configuration on the same audio
+    /// always yields the same events.
+    public struct Configuration: Sendable {
+        public var endpointer: Endpointer.Configuration
+        public var levelMeter: LevelMeter.Configuration
+        public var turns: TurnMachine<StreamClock>.Configuration
+        /// Emit level readings of the microphone.
+        public var emitsLevels: Bool
+        /// Enter voice mode (`listening`) as the stream starts, as a hands-free session does.
+        public var startsListening: Bool
+        /// A transcriber takes each utterance (``SpeechWork``); without one an utterance yields
+        /// an empty transcript at once and the turn returns to listening.
+        public var transcribes: Bool
+        /// Hand each utterance's audio out as ``SpeechWork`` even without a transcriber (the
+        /// daemon's debug recording takes it); the turn still ends with an empty transcript.
+        public var emitsUtteranceAudio: Bool
+
+        public init(
+            endpointer: Endpointer.Configuration = .init(),
+            levelMeter: LevelMeter.Configuration = .init(),
+            turns: TurnMachine<StreamClock>.Configuration = .standard,
+            emitsLevels: Bool = false,
+            startsListening: Bool = true,
+            transcribes: Bool = false,
+            emitsUtteranceAudio: Bool = false
+        ) {
+            self.endpointer = endpointer
+            self.levelMeter = levelMeter
+            self.turns = turns
+            self.emitsLevels = emitsLevels
+            self.startsListening = startsListening
+            self.transcribes = transcribes
+            self.emitsUtteranceAudio = emitsUtteranceAudio
+        }
+    }
+}

@@ -1,0 +1,287 @@
+public import EarshotTurns
+
+/// The listening pipeline: each 10 ms frame goes through the level meter, the voice-activity
+/// detector, the endpointer and the turn machine, and comes out as events.
+///
+/// Replay and live capture feed it the same way, so both give the same events for the same audio.
+/// Time is audio time: the machine's timeouts run on a ``StreamClock`` advanced frame by frame.
+public struct VoicePipeline<Detector: VoiceActivityDetector> {
+    public private(set) var configuration: Configuration
+    public private(set) var machine: TurnMachine<StreamClock>
+    private var detector: Detector
+    private var endpointer: Endpointer
+    private var meter: LevelMeter
+    private var speakerMeter: LevelMeter
+    /// Tells the person's voice from the assistant's own, heard back through the microphone.
+    private var echoGate = EchoGate()
+    /// Frames since the speaker last played something: the gate runs only while it matters.
+    private var framesSincePlayback = Int.max / 2
+    /// Whether the speaker reported its 10 ms alongside the latest microphone frame. A paused
+    /// or finished reply reports nothing; the gate is then fed silence, so that its two streams
+    /// keep the same pace and the delay it locked onto still holds when the reply resumes.
+    private var playedAlongsideLatestFrame = true
+    private let silentFrame = AudioFrame.silence(index: 0)
+    /// The pitch of what the speaker played: voicing at that pitch is the echo's, not the person's.
+    private var echoPitch = EchoPitchTrack()
+    /// Which of the latest frames the gate judged to be only the assistant's echo.
+    private var echoFrames = [Bool](repeating: false, count: 8)
+    /// A `speech` start went out without its end yet.
+    private var speechOpen = false
+    /// The onset and audio start of the latest speech the endpointer confirmed, for the `speech`
+    /// `start` event the machine asks for (`announceSpeech`): over a reply, only once the
+    /// interruption is confirmed (a cough, an "mm", or what remains of the reply's own sound in
+    /// the room resumes the reply without a trace).
+    private var heardSpeech = (onset: 0.0, audioStart: 0.0)
+    private let clock: StreamClock
+    private var lastFrameIndex = -1
+    private var started = false
+    private var history: FrameHistory
+    /// The turn whose utterance audio is being handed out, frame by frame.
+    private var recordingTurn: Int?
+    private var recordingBeganAt = -1
+    /// Where the next utterance's audio starts: the latest onset less the prefix padding.
+    private var nextUtteranceStart = 0
+
+    public init(detector: Detector, configuration: Configuration = .init()) {
+        self.configuration = configuration
+        self.detector = detector
+        self.endpointer = Endpointer(configuration: configuration.endpointer)
+        self.meter = LevelMeter(configuration: configuration.levelMeter)
+        self.speakerMeter = LevelMeter(configuration: configuration.levelMeter)
+        self.clock = StreamClock()
+        self.machine = TurnMachine(clock: clock, configuration: configuration.turns)
+        let interruptionFrames = Int(configuration.turns.minimumInterruption / .milliseconds(10)) + 1
+        self.history = FrameHistory(
+            capacity: configuration.endpointer.historyFrames(lookaheadFrames: detector.lookaheadFrames) + interruptionFrames
+        )
+    }
+
+    /// How long after the speaker falls silent its echo may still be heard (reverberation and
+    /// the sound server's latency), in frames.
+    static var echoTailFrames: Int { 100 }
+
+    /// Takes new endpointer timing and turn timeouts, and lets `updateDetector` change the
+    /// detector's settings, between two frames: what is under way carries on under the new
+    /// values (an utterance in progress ends after the new end-of-turn silence).
+    public mutating func reconfigure(
+        endpointer: Endpointer.Configuration, turns: TurnMachine<StreamClock>.Configuration,
+        updateDetector: (inout Detector) -> Void = { _ in }
+    ) {
+        configuration.endpointer = endpointer
+        configuration.turns = turns
+        self.endpointer.reconfigure(endpointer)
+        machine.reconfigure(turns)
+        updateDetector(&detector)
+        let interruptionFrames = Int(turns.minimumInterruption / .milliseconds(10)) + 1
+        history.grow(toCapacity: endpointer.historyFrames(lookaheadFrames: detector.lookaheadFrames) + interruptionFrames)
+    }
+
+    /// Frames of history a caller must keep so an utterance's audio, from its prefix padding on,
+    /// is still at hand when `speechStarted` is emitted.
+    public var historyFrames: Int {
+        configuration.endpointer.historyFrames(lookaheadFrames: detector.lookaheadFrames)
+    }
+
+    /// Feeds the next frame (indices must increase by one, starting at 0). Events go to `emit`
+    /// and the work they ask of the speech backends and the player to `work`.
+    public mutating func process(
+        _ frame: borrowing AudioFrame, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
+    ) {
+        if !started { begin(emit: emit, work: work) }
+        clock.advance(toEndOfFrame: frame.index)
+        lastFrameIndex = frame.index
+        history.append(frame)
+        if configuration.emitsLevels, let reading = meter.process(frame) {
+            emit(.level(.mic, reading))
+        }
+        framesSincePlayback += 1
+        var echo = false
+        if framesSincePlayback <= Self.echoTailFrames {
+            if !playedAlongsideLatestFrame {
+                echoGate.played(silentFrame)
+                echoPitch.played(silentFrame, alongside: frame.index - 1)
+            }
+            echo = echoGate.captured(frame) == .echo
+        }
+        playedAlongsideLatestFrame = false
+        echoFrames[frame.index % echoFrames.count] = echo
+        if var activity = detector.process(frame) {
+            // The assistant's own voice is never the person speaking (no barge-in on itself).
+            if activity.isSpeech, echoFrames[activity.frameIndex % echoFrames.count] { activity.isSpeech = false }
+            // A cough over the reply lets the echo's pitch through with it: that voicing is not the person's.
+            if framesSincePlayback <= Self.echoTailFrames + detector.lookaheadFrames, let cues = activity.cues,
+               echoPitch.matches(cues, frameIndex: activity.frameIndex, delayFrames: echoGate.delayFrames) {
+                activity.cues?.periodicity = 0
+            }
+            if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
+            if activity.isSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
+        }
+        perform(machine.tick(), emit: emit, work: work)
+        if handsOutUtteranceAudio, let turn = recordingTurn, recordingBeganAt != frame.index {
+            work(.utteranceAudio(turn: turn, frame: copy frame))
+        }
+    }
+
+    /// Reports the 10 ms the speaker is playing alongside the latest microphone frame: its
+    /// level animates the blob while the assistant speaks.
+    public mutating func played(_ frame: borrowing AudioFrame, emit: (PipelineEvent) -> Void) {
+        echoGate.played(frame)
+        echoPitch.played(frame, alongside: lastFrameIndex)
+        playedAlongsideLatestFrame = true
+        framesSincePlayback = 0
+        if configuration.emitsLevels, let reading = speakerMeter.process(frame) {
+            emit(.level(.speaker, reading))
+        }
+    }
+
+    /// Ends the stream: the detector's look-ahead is drained and an open utterance is closed.
+    public mutating func finish(emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }) {
+        if !started { begin(emit: emit, work: work) }
+        for activity in detector.finish(after: lastFrameIndex) {
+            if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
+            if activity.isSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
+        }
+        if let boundary = endpointer.finish() { handle(boundary, emit: emit, work: work) }
+        perform(machine.tick(), emit: emit, work: work)
+    }
+
+    /// Applies an input from outside the audio (a front end's command, a player's report) and
+    /// emits what follows.
+    public mutating func apply(
+        _ input: (inout TurnMachine<StreamClock>) -> TurnAction,
+        emit: (PipelineEvent) -> Void,
+        work: (SpeechWork) -> Void = { _ in }
+    ) -> TurnAction {
+        if !started { begin(emit: emit, work: work) }
+        let action = input(&machine)
+        perform(action, emit: emit, work: work)
+        return action
+    }
+
+    /// Reports what the transcriber heard of `turn`. A final transcript moves the turn on (or
+    /// is only shown, if the turn was already abandoned).
+    public mutating func transcript(
+        turn: Int, text: String, final: Bool, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
+    ) {
+        if !started { begin(emit: emit, work: work) }
+        emit(.transcript(turn: turn, text: text, final: final, time: now))
+        if final { perform(machine.finalTranscript(turn: turn, text: text), emit: emit, work: work) }
+    }
+
+    /// Reports that the transcriber could not take `turn` (`message` in words, `retryIn` when
+    /// it is tried again). The audio stays with the caller, who retries.
+    public mutating func transcriptionFailed(
+        turn: Int, message: String, retryIn: Double?, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
+    ) {
+        if !started { begin(emit: emit, work: work) }
+        emit(.error(code: "transcriber_unavailable", message: message, retryIn: retryIn, time: now))
+        perform(machine.transcriptionFailed(turn: turn), emit: emit, work: work)
+    }
+
+    /// Tells front ends about a failure outside the turn machine (a transcription dropped, a
+    /// synthesizer that failed) at the current audio time.
+    public mutating func reportError(code: String, message: String, retryIn: Double? = nil, emit: (PipelineEvent) -> Void) {
+        emit(.error(code: code, message: message, retryIn: retryIn, time: now))
+    }
+
+    /// Starts the stream: the first state goes out and, with `startsListening`, voice mode
+    /// starts. The first frame or input does it otherwise; a live owner calls it up front, so
+    /// the microphone opens (or stays closed) before any frame is captured.
+    public mutating func begin(emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }) {
+        guard !started else { return }
+        started = true
+        emit(.state(machine.snapshot, time: 0))
+        if configuration.startsListening { perform(machine.start(), emit: emit, work: work) }
+    }
+
+    /// Whether utterances' audio goes out as ``SpeechWork``: to a transcriber, a recorder, or both.
+    private var handsOutUtteranceAudio: Bool { configuration.transcribes || configuration.emitsUtteranceAudio }
+
+    /// Audio time at the end of the latest frame, in seconds.
+    public var now: Double { Double(lastFrameIndex + 1) * AudioFrame.duration }
+
+    private mutating func handle(_ boundary: Endpointer.Event, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
+        switch boundary {
+        case .onsetSuspected(let onsetFrame):
+            nextUtteranceStart = max(0, onsetFrame - configuration.endpointer.prefixPaddingFrames)
+            perform(machine.onsetSuspected(), emit: emit, work: work)
+        case .onsetRejected:
+            perform(machine.onsetRejected(), emit: emit, work: work)
+        case .speechStarted(let onsetFrame, let audioStartFrame):
+            nextUtteranceStart = audioStartFrame
+            heardSpeech = (Double(onsetFrame) * AudioFrame.duration, Double(audioStartFrame) * AudioFrame.duration)
+            perform(machine.utteranceStarted(), emit: emit, work: work)
+        case .speechEnded(_, let endFrame, let reason):
+            if speechOpen {
+                speechOpen = false
+                emit(.speechEnded(turn: machine.snapshot.turn, reason: reason, time: Double(endFrame) * AudioFrame.duration))
+            }
+            perform(machine.utteranceEnded(), emit: emit, work: work)
+        }
+    }
+
+    /// The machine took a suspected interruption for a false alarm: what the endpointer began of
+    /// it is dropped, and speech already reported is ended.
+    private mutating func abandonInterruption(emit: (PipelineEvent) -> Void) {
+        endpointer.reset()
+        guard speechOpen else { return }
+        speechOpen = false
+        let silence = Double(configuration.turns.falseInterruptionSilence / .milliseconds(1)) / 1000
+        emit(.speechEnded(turn: machine.snapshot.turn, reason: .falseInterruption, time: now - silence))
+    }
+
+    private mutating func perform(_ action: TurnAction, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
+        guard case .transition(let transition) = action else { return }
+        // The speech event goes out before the phase change it causes.
+        if transition.effects.contains(.announceSpeech) {
+            speechOpen = true
+            emit(.speechStarted(turn: transition.to.turn, audioStart: heardSpeech.audioStart, time: heardSpeech.onset))
+        }
+        if transition.from != transition.to { emit(.state(transition.to, time: now)) }
+        for effect in transition.effects {
+            switch effect {
+            case .announceSpeech:
+                break
+            case .beginUtterance(let turn):
+                recordingTurn = turn
+                recordingBeganAt = lastFrameIndex
+                if handsOutUtteranceAudio { work(.beginUtterance(turn: turn, audio: history.frames(from: nextUtteranceStart))) }
+            case .endUtterance(let turn):
+                recordingTurn = nil
+                if handsOutUtteranceAudio { work(.endUtterance(turn: turn)) }
+                if !configuration.transcribes {
+                    // No transcriber: an utterance yields an empty transcript, back to listening.
+                    perform(machine.finalTranscript(turn: turn, text: ""), emit: emit, work: work)
+                }
+            case .discardUtterance(let turn):
+                recordingTurn = nil
+                if handsOutUtteranceAudio { work(.discardUtterance(turn: turn)) }
+            case .reportError(let error):
+                emit(.error(code: error.code, message: error.description, time: now))
+            case .requestReply(let turn, let transcript):
+                work(.requestReply(turn: turn, transcript: transcript))
+            case .discardReply(let turn):
+                work(.discardReply(turn: turn))
+            case .synthesize(let reply, let text, let voice, let continues):
+                work(.synthesize(reply: reply, text: text, voice: voice, continues: continues))
+            case .duckPlayback(let reply):
+                work(.duckPlayback(reply: reply))
+            case .resumePlayback(let reply):
+                abandonInterruption(emit: emit)
+                work(.resumePlayback(reply: reply))
+            case .stopPlayback(let reply):
+                work(.stopPlayback(reply: reply))
+            case .openMicrophone:
+                work(.openMicrophone)
+            case .closeMicrophone:
+                work(.closeMicrophone)
+            case .silenceMicrophone:
+                work(.silenceMicrophone)
+            case .playCue(let cue):
+                work(.playCue(cue))
+            case .preview(let text, let voice):
+                work(.preview(text: text, voice: voice))
+            }
+        }
+    }
+}

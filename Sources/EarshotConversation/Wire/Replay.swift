@@ -1,0 +1,67 @@
+public import EarshotAudio
+public import EarshotProtocol
+public import EarshotTurns
+import EarshotBase
+
+/// Runs a recording through a fresh ``VoicePipeline`` and renders its events as JSON lines,
+/// exactly as the daemon sends them but for `wall`.
+public struct Replay<Detector: VoiceActivityDetector> {
+    public var pipeline: VoicePipeline<Detector>
+    private var json = JSONLineWriter()
+
+    public init(detector: Detector, configuration: VoicePipeline<Detector>.Configuration) {
+        pipeline = VoicePipeline(detector: detector, configuration: configuration)
+    }
+
+    /// Processes the whole clip as fast as possible; `write` receives the output in chunks.
+    public mutating func run(_ clip: AudioClip, write: ([UInt8]) -> Void) {
+        let flushThreshold = 64 * 1024
+        for frame in clip.frames {
+            feed(frame)
+            if json.bytes.count >= flushThreshold { flush(to: write) }
+        }
+        end()
+        flush(to: write)
+    }
+
+    /// Feeds one frame, buffering its events' lines; the speech work it causes goes to `work`.
+    public mutating func feed(_ frame: borrowing AudioFrame, work: (SpeechWork) -> Void = { _ in }) {
+        pipeline.process(frame, emit: { SocketEvent($0).write(to: &json) }, work: work)
+    }
+
+    /// Ends the stream, buffering the last events' lines.
+    public mutating func end(work: (SpeechWork) -> Void = { _ in }) {
+        pipeline.finish(emit: { SocketEvent($0).write(to: &json) }, work: work)
+    }
+
+    /// Reports a transcript (see ``VoicePipeline/transcript(turn:text:final:emit:work:)``).
+    public mutating func transcript(turn: Int, text: String, final: Bool, work: (SpeechWork) -> Void = { _ in }) {
+        pipeline.transcript(turn: turn, text: text, final: final, emit: { SocketEvent($0).write(to: &json) }, work: work)
+    }
+
+    /// Applies an input to the turn machine, buffering the events that follow.
+    @discardableResult
+    public mutating func apply(
+        _ input: (inout TurnMachine<StreamClock>) -> TurnAction, work: (SpeechWork) -> Void = { _ in }
+    ) -> TurnAction {
+        pipeline.apply(input, emit: { SocketEvent($0).write(to: &json) }, work: work)
+    }
+
+    /// Buffers an error event at the current audio time.
+    public mutating func reportError(code: String, message: String) {
+        pipeline.reportError(code: code, message: message) { SocketEvent($0).write(to: &json) }
+    }
+
+    /// Buffers an event from outside the pipeline (the speaker's, in a scripted replay) after
+    /// the pipeline's events so far.
+    public mutating func write(_ event: SocketEvent) {
+        event.write(to: &json)
+    }
+
+    /// Hands the buffered lines to `write` (if any) and empties the buffer.
+    public mutating func flush(to write: ([UInt8]) -> Void) {
+        guard !json.bytes.isEmpty else { return }
+        write(json.bytes)
+        json.removeAll()
+    }
+}

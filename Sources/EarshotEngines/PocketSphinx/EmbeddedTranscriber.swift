@@ -1,0 +1,207 @@
+public import EarshotSpeech
+import Dispatch
+import EarshotBase
+import Synchronization
+
+/// Speech to text with pocketsphinx in this process: US English only, no network, modest accuracy.
+///
+/// The model (about 65 MB) loads when the first utterance begins (or at ``prepare()``), while the
+/// person is still speaking, and is released after `unload`'s delay without an utterance.
+/// Utterances are decoded one at a time, in the order `transcribe` was called, on a queue of
+/// their own.
+public final class EmbeddedTranscriber: Transcriber {
+    public let name = "pocketsphinx (embedded)"
+    private let worker: PocketSphinxWorker
+
+    private let model: PocketSphinxModel
+
+    public init(model: PocketSphinxModel = .usEnglish, unload: IdleUnload = .never) {
+        self.model = model
+        worker = PocketSphinxWorker(model: model, unload: unload)
+    }
+
+    /// Says whether the model's files are there, without loading them.
+    public func checkModel() throws(SpeechError) {
+        do {
+            try model.checkFiles()
+        } catch {
+            throw SpeechError(.misconfigured, error.description)
+        }
+    }
+
+    /// Loads the model now, so the next utterance does not wait for it, and says whether it can.
+    public func prepare() async throws(SpeechError) {
+        try await worker.load()
+    }
+
+    /// Whether the model is in memory now.
+    public var isLoaded: Bool { worker.isLoaded }
+
+    /// Whether `language` (a BCP 47 tag) is one this backend transcribes.
+    public static func supports(language: String) -> Bool {
+        ["en", "en-us", "en_us"].contains(language.lowercased())
+    }
+
+    public func transcribe(
+        _ audio: UtteranceAudio,
+        language: String,
+        partial: @escaping @Sendable (String) -> Void
+    ) async throws -> String {
+        guard Self.supports(language: language) else {
+            throw SpeechError(
+                .misconfigured,
+                "\(name) transcribes US English only, not \"\(language)\": choose another speech-to-text backend"
+            )
+        }
+        let feed = UtteranceFeed()
+        // Not a child task: UtteranceAudio's iterator does not end when its task is cancelled, so
+        // a cancelled utterance could not return before the capture finished it. Closing the feed
+        // stops the pump at its next chunk instead.
+        Task { await feed.pump(audio) }
+        return try await worker.decode(feed, partial: partial)
+    }
+}
+
+/// Keeps one decoder on a serial queue of its own, loads it when first needed, decodes one
+/// utterance at a time there, and frees it once idle, so neither the model load nor decoding
+/// holds a thread of Swift's cooperative pool.
+final class PocketSphinxWorker: @unchecked Sendable {
+    // @unchecked: `decoder` is read and written only on `queue` (`idleTimer` belongs to it).
+    private let queue = DispatchQueue(label: "earshot.pocketsphinx", qos: .userInitiated)
+    private let model: PocketSphinxModel
+    private let unload: IdleUnload
+    private let idleTimer: IdleReleaseTimer
+    private var decoder: PocketSphinxDecoder?
+    /// Mirrors `decoder != nil` for readers off the queue.
+    private let loaded = Atomic(false)
+
+    init(model: PocketSphinxModel, unload: IdleUnload) {
+        self.model = model
+        self.unload = unload
+        idleTimer = IdleReleaseTimer(queue: queue)
+    }
+
+    var isLoaded: Bool { loaded.load(ordering: .acquiring) }
+
+    /// Loads the model unless it is loaded already.
+    func load() async throws(SpeechError) {
+        let result: Result<Void, SpeechError> = await withCheckedContinuation { continuation in
+            queue.async {
+                self.idleTimer.cancel()
+                defer { self.scheduleRelease() }
+                continuation.resume(returning: Result { () throws(SpeechError) in _ = try self.loadedDecoder() })
+            }
+        }
+        try result.get()
+    }
+
+    /// Decodes the utterance `feed` delivers, once the utterances queued before it are done.
+    /// Cancelling the calling task abandons it and returns at once, even while it waits its turn.
+    func decode(_ feed: UtteranceFeed, partial: @escaping @Sendable (String) -> Void) async throws -> String {
+        let outcome = PendingResult<String>()
+        queue.async { outcome.settle(Result { try self.run(feed, partial: partial) }) }
+        return try await withTaskCancellationHandler {
+            try await outcome.value()
+        } onCancel: {
+            feed.close()
+            outcome.settle(.failure(CancellationError()))
+        }
+    }
+
+    private func loadedDecoder() throws(SpeechError) -> PocketSphinxDecoder {
+        dispatchPrecondition(condition: .onQueue(queue))
+        if let decoder { return decoder }
+        do {
+            let start = ContinuousClock.now
+            let made = try PocketSphinxDecoder(model: model)
+            decoder = made
+            loaded.store(true, ordering: .releasing)
+            unload.report(.loaded(what: "pocketsphinx model", duration: ContinuousClock.now - start))
+            return made
+        } catch {
+            throw SpeechError(.misconfigured, error.description)
+        }
+    }
+
+    private func scheduleRelease() {
+        idleTimer.schedule(unload) {
+            // On the queue, between utterances: nothing else holds the decoder, so this frees it.
+            guard self.decoder != nil else { return nil }
+            self.decoder = nil
+            self.loaded.store(false, ordering: .releasing)
+            return "pocketsphinx model"
+        }
+    }
+
+    private func run(_ feed: UtteranceFeed, partial: @Sendable (String) -> Void) throws -> String {
+        // However it ends, the reader stops waiting for this utterance, and the idle time starts.
+        defer {
+            feed.close()
+            scheduleRelease()
+        }
+        idleTimer.cancel()
+        if feed.isClosed { throw CancellationError() }
+        let decoder = try loadedDecoder()
+        do {
+            try decoder.beginUtterance()
+            while true {
+                switch feed.next() {
+                case .samples(let samples):
+                    if let hypothesis = try decoder.process(samples), !feed.isClosed { partial(hypothesis) }
+                case .ended:
+                    return try decoder.endUtterance()
+                case .cancelled:
+                    decoder.abandonUtterance()
+                    throw CancellationError()
+                }
+            }
+        } catch let error as PocketSphinxError {
+            decoder.abandonUtterance()
+            throw SpeechError(.rejected, error.description)
+        }
+    }
+}
+
+/// A result awaited by one task and settled once, by whichever comes first: the work itself or
+/// the waiting task's cancellation. Later settlements are ignored.
+final class PendingResult<Value: Sendable>: Sendable {
+    private enum State {
+        case unsettled
+        case waiting(CheckedContinuation<Value, any Error>)
+        case settled(Result<Value, any Error>)
+        case delivered
+    }
+
+    private let state = Locked(State.unsettled)
+
+    func settle(_ result: Result<Value, any Error>) {
+        let waiter = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            switch state {
+            case .unsettled:
+                state = .settled(result)
+                return nil
+            case .waiting(let continuation):
+                state = .delivered
+                return continuation
+            case .settled, .delivered:
+                return nil
+            }
+        }
+        waiter?.resume(with: result)
+    }
+
+    /// Waits for the result; call once.
+    func value() async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            let ready = state.withLock { state -> Result<Value, any Error>? in
+                guard case .settled(let result) = state else {
+                    state = .waiting(continuation)
+                    return nil
+                }
+                state = .delivered
+                return result
+            }
+            if let ready { continuation.resume(with: ready) }
+        }
+    }
+}

@@ -1,0 +1,172 @@
+import EarshotAudio
+import EarshotConversation
+import Foundation
+
+/// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening
+/// pipeline runs on recordings (decoding measured apart), printed as a table; `live`, `speech`,
+/// `wer`, `sockets` and `soak` measure the daemon and its engines (see each one's file).
+@main
+struct EarshotBench {
+    static func main() throws {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "live" {
+            var rest = arguments.dropFirst()
+            var seconds = 60.0
+            var transcriber = "none"
+            var synthesizer = "none"
+            var unloadAfter: Double?
+            while rest.count >= 2, let option = rest.first, ["--seconds", "--stt", "--tts", "--unload-after"].contains(option) {
+                let value = rest[rest.startIndex + 1]
+                if option == "--seconds", let number = Double(value) { seconds = number }
+                if option == "--stt" { transcriber = value }
+                if option == "--tts" { synthesizer = value }
+                if option == "--unload-after" { unloadAfter = Double(value) }
+                rest = rest.dropFirst(2)
+            }
+            let fixture = rest.first ?? "Tests/Fixtures/endpointer/two_phrases_long_pause.wav"
+            do {
+                try LiveBench.run(
+                    seconds: seconds, fixture: fixture, transcriber: transcriber, synthesizer: synthesizer, unloadAfter: unloadAfter
+                )
+            } catch {
+                print("earshot-bench live: \(error)")
+                exit(1)
+            }
+            return
+        }
+        if arguments.first == "sockets" {
+            var rest = arguments.dropFirst()
+            var requests = 1_000_000
+            var clients = 64
+            while rest.count >= 2, let option = rest.first, ["--requests", "--clients"].contains(option) {
+                let value = Int(rest[rest.startIndex + 1]) ?? -1
+                if option == "--requests" { requests = value } else { clients = value }
+                rest = rest.dropFirst(2)
+            }
+            guard requests >= 1, clients >= 2, rest.count <= 1 else {
+                print("usage: earshot-bench sockets [--requests N] [--clients N (2 or more)] [FIXTURE]")
+                exit(2)
+            }
+            do {
+                try SocketBench.run(
+                    requests: requests, clients: clients, fixture: rest.first ?? "Tests/Fixtures/endpointer/two_phrases_long_pause.wav"
+                )
+            } catch {
+                print("earshot-bench sockets: \(error)")
+                exit(1)
+            }
+            return
+        }
+        if arguments.first == "soak" {
+            var rest = arguments.dropFirst()
+            var minutes = 60
+            var fixtures = "Tests/Fixtures"
+            var output = ".build/soak"
+            var pieces = 5
+            while rest.count >= 2, let option = rest.first, ["--minutes", "--fixtures", "--output", "--pieces"].contains(option) {
+                let value = rest[rest.startIndex + 1]
+                switch option {
+                case "--minutes": minutes = Int(value) ?? -1
+                case "--fixtures": fixtures = value
+                case "--output": output = value
+                default: pieces = Int(value) ?? -1
+                }
+                rest = rest.dropFirst(2)
+            }
+            guard rest.isEmpty, minutes > SoakBench.warmUpMinutes, pieces >= 2 else {
+                print("usage: earshot-bench soak [--minutes N (3 or more)] [--pieces K (2 or more)] [--fixtures DIR] [--output DIR]")
+                exit(2)
+            }
+            do {
+                exit(try SoakBench.run(minutes: minutes, fixtures: fixtures, outputDirectory: output, pieces: pieces) ? 0 : 1)
+            } catch {
+                print("earshot-bench soak: \(error)")
+                exit(1)
+            }
+        }
+        if arguments.first == "wer" {
+            let directory = arguments.dropFirst().first ?? "../shared/fixtures/vad-dev"
+            do {
+                try TranscriptionBench.run(directory: directory)
+            } catch {
+                print("earshot-bench wer: \(error)")
+                exit(1)
+            }
+            return
+        }
+        if arguments.first == "speech" {
+            let rest = Array(arguments.dropFirst())
+            var repeats = 10
+            if !rest.isEmpty {
+                guard rest.count == 2, rest[0] == "--repeats", let value = Int(rest[1]), value >= 1 else {
+                    print("usage: earshot-bench speech [--repeats N]")
+                    exit(2)
+                }
+                repeats = value
+            }
+            do {
+                try SpeechBench.run(repeats: repeats)
+            } catch {
+                print("earshot-bench speech: \(error)")
+                exit(1)
+            }
+            return
+        }
+        guard arguments.first == "replay", arguments.count >= 2 else {
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]")
+            exit(2)
+        }
+        let files = arguments.dropFirst().flatMap(wavFiles(in:))
+        guard !files.isEmpty else {
+            print("earshot-bench: no .wav files in \(arguments.dropFirst().joined(separator: " "))")
+            exit(1)
+        }
+        var clips: [AudioClip] = []
+        let decodeSeconds = try measure {
+            clips = try files.map { path throws(AudioFileError) in try WAVFile.read(path) }
+        }
+        let audioSeconds = clips.reduce(0) { $0 + $1.duration }
+        let rounds = 5
+        var outputBytes = 0
+        var pipelineTimes: [Double] = []
+        for _ in 0..<rounds {
+            outputBytes = 0
+            pipelineTimes.append(measure {
+                for clip in clips {
+                    var replay = Replay(detector: SpectralVAD(), configuration: .init(
+                        levelMeter: LevelMeter.Configuration(readingsPerSecond: 60),
+                        emitsLevels: true
+                    ))
+                    replay.run(clip) { outputBytes += $0.count }
+                }
+            })
+        }
+        let best = pipelineTimes.min()!
+        let median = pipelineTimes.sorted()[rounds / 2]
+        print("Replay throughput: \(files.count) files, \(format(audioSeconds, 1)) s of audio, levels at 60 Hz, JSON rendered")
+        print("| stage | seconds | × real time |")
+        print("|---|---|---|")
+        print("| WAV decode | \(format(decodeSeconds, 4)) | \(format(audioSeconds / decodeSeconds, 0)) |")
+        print("| pipeline, median of \(rounds) | \(format(median, 4)) | \(format(audioSeconds / median, 0)) |")
+        print("| pipeline, best of \(rounds) | \(format(best, 4)) | \(format(audioSeconds / best, 0)) |")
+        print("(\(outputBytes) bytes of events per round)")
+    }
+
+    static func wavFiles(in path: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return [] }
+        guard isDirectory.boolValue else { return [path] }
+        let names = (FileManager.default.subpaths(atPath: path) ?? []).filter { $0.hasSuffix(".wav") }.sorted()
+        return names.map { path + "/" + $0 }
+    }
+
+    static func measure(_ body: () throws -> Void) rethrows -> Double {
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure(body)
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    }
+
+    static func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+}
