@@ -2,6 +2,7 @@
 #   make run     build and run earshotd on this desktop's sound server (see README)
 #   make demo    a whole conversation through a private PulseAudio, on any machine
 #   make test    install what the tests need, build, run every test
+#   make test-pure  the pure modules' tests alone, in seconds
 #   make bench   speed and accuracy figures, printed as tables
 #   make fuzz    libFuzzer on every parser for SECONDS each (default 60), see Scripts/fuzz.sh
 #   make sanitize  the live suites under ThreadSanitizer, then AddressSanitizer (Scripts/sanitize.sh)
@@ -57,7 +58,7 @@ SYSTEMD_USER_DIR ?= $(PREFIX)/lib/systemd/user
 DATADIR_FILES = config.example.toml $(addprefix voices/,$(notdir $(wildcard voices/*.toml))) \
                 $(addprefix web/,$(notdir $(wildcard web/*.html web/*.css web/*.js web/*.svg)))
 
-.PHONY: all deps pocketsphinx pocketsphinx-library peers build release test bench fuzz sanitize soak run demo install uninstall clean
+.PHONY: all deps pocketsphinx pocketsphinx-library peers build release test test-pure bench fuzz sanitize soak run demo install uninstall clean
 
 all: build
 
@@ -124,6 +125,7 @@ release: deps
 # Tests run one at a time: several measure how fast something happens (a reconnect, a timeout)
 # and the speech tests keep both cores busy, so in parallel on a 2-core machine they starve each other.
 test: deps peers
+	python3 Scripts/check_modules.py
 	$(SWIFT) build --build-tests
 	@mkdir -p .build
 	@set -o pipefail; $(SWIFT) test --skip-build --no-parallel 2>&1 | tee .build/test.log; status=$$?; \
@@ -131,6 +133,13 @@ test: deps peers
 	failed=$$(grep -E '^✘ Test .* failed after' .build/test.log | grep -vc '^✘ Test run with'); \
 	echo "$$(( $${ran:-0} - failed )) passed, $$failed failed"; \
 	exit $$status
+
+# The pure modules' tests alone (no sound server, daemon, speech server or program): seconds.
+PURE_TESTS = EarshotBaseTests|EarshotTurnsTests|EarshotAudioTests|EarshotProtocolTests|EarshotSpeechTests
+test-pure:
+	python3 Scripts/check_modules.py
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --filter '^($(PURE_TESTS))\.'
 
 bench: release
 	@if [ -d "$(VAD_DEV)" ]; then \

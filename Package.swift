@@ -179,7 +179,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(
-            name: "EarshotClientTests", dependencies: ["EarshotBase", "EarshotProtocol", "EarshotClient", "EarshotTestSupport"],
+            name: "EarshotClientTests", dependencies: ["EarshotBase", "EarshotAudio", "EarshotProtocol", "EarshotClient", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .testTarget(

@@ -6,7 +6,9 @@ The map's table names each target, its layer and the modules it may import. This
 - there are more than 16 targets besides C shims, tests and fuzzers;
 - a source file imports an Earshot module, a C shim or a package product its row does not list;
 - a pure module imports a C shim or a networking or logging package;
-- a C shim is imported by more than the one module that wraps it.
+- a C shim is imported by more than the one module that wraps it;
+- a pure module's test target starts a live peer (a sound server, a speech server, a built
+  program), which belongs in the test target of a module that does I/O, tagged `.live`.
 Run from anywhere: python3 Scripts/check_modules.py
 """
 import os, re, sys
@@ -30,7 +32,7 @@ def package_targets():
     return found
 
 
-def architecture_map():
+def architecture_map(targets):
     rows = {}
     text = open(os.path.join(root, "ARCHITECTURE.md")).read()
     section = text.split("## Modules", 1)[1].split("\n## ", 1)[0]
@@ -44,7 +46,7 @@ def architecture_map():
         for item in re.split(r"[,\s]+", cells[3].replace("—", "")):
             item = item.strip("`").strip()
             if item:
-                allowed.add(item if item[0] == "C" or not item[0].isupper() or item in IO_PACKAGES or item.startswith(("NIO", "Argument", "Property", "Earshot")) else "Earshot" + item)
+                allowed.add("Earshot" + item if "Earshot" + item in targets else item)
         rows[name] = (layer, allowed)
     return rows
 
@@ -66,7 +68,7 @@ def imports_of(directory):
 def main():
     problems = []
     targets = package_targets()
-    rows = architecture_map()
+    rows = architecture_map(targets)
     counted = [n for n, k in targets.items() if k in ("target", "executableTarget") and n != "EarshotTestSupport"]
     if len(counted) > MAX_TARGETS:
         problems.append(f"{len(counted)} targets besides C shims and tests (at most {MAX_TARGETS}): {', '.join(counted)}")
@@ -85,16 +87,26 @@ def main():
         for module, where in sorted(imports_of(directory).items()):
             if module in TOOLCHAIN or module == name:
                 continue
-            if module.startswith("C") and module in targets:
+            if targets.get(module) == "systemLibrary":
                 shim_users.setdefault(module, set()).add(name)
             if module not in allowed:
                 problems.append(f"{where} imports {module}, which the map does not allow {name}")
-            if layer == "pure" and (module in IO_PACKAGES or (module.startswith("C") and module in targets and module != "CMalloc")):
+            if layer == "pure" and (module in IO_PACKAGES or targets.get(module) == "systemLibrary"):
                 problems.append(f"{where} imports {module}: {name} is pure (no C library, no I/O)")
     for shim, users in sorted(shim_users.items()):
-        wrappers = [u for u in users if not rows[u][0].startswith("executable")]
+        wrappers = [u for u in users if rows[u][0] != "executable"]
         if len(wrappers) > 1:
             problems.append(f"{shim} is wrapped by more than one module: {', '.join(sorted(wrappers))}")
+    live_peers = re.compile(r"\b(BuiltProduct|PulseTestServer|PipeWireTestServer|SoundServerKind|SpeechServerProcess|ChildProcess)\b|\.tags\(\.live\)")
+    for name, (layer, _) in rows.items():
+        directory = os.path.join(root, "Tests", name + "Tests")
+        if layer != "pure" or not os.path.isdir(directory):
+            continue
+        for folder, _, names in os.walk(directory):
+            for file in names:
+                path = os.path.join(folder, file)
+                if file.endswith(".swift") and live_peers.search(open(path, encoding="utf-8").read()):
+                    problems.append(f"{os.path.relpath(path, root)} starts a live peer in the tests of {name}, a pure module")
     for problem in problems:
         print("module map:", problem)
     if not problems:

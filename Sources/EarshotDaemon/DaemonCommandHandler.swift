@@ -99,6 +99,7 @@ struct DaemonCommandHandler: CommandHandler {
         let socket = relay.counters
         let uptime = ContinuousClock.now - session.startedAt
         let status = DaemonStatus(
+            protocolVersion: DaemonStatus.currentProtocolVersion,
             state: VoiceState(session.snapshot),
             audio: DaemonStatus.Audio(
                 connected: audio.isConnected, server: audio.server,

@@ -4,7 +4,7 @@ import Testing
 
 /// The `earshot` commands that drive the daemon, run as a person would, against the scripted
 /// daemon.
-@Suite(.enabled(if: TestPeers.product("earshot"), "the earshot binary is not built"))
+@Suite(.enabled(if: TestPeers.product("earshot"), "the earshot binary is not built"), .tags(.live))
 struct ClientCLITests {
     struct Outcome {
         var status: Int32

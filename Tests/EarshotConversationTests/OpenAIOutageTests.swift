@@ -8,7 +8,7 @@ import Testing
 
 /// The OpenAI-compatible test server killed mid-utterance and started again, or turning
 /// requests away with 429: nothing the person said is lost, and the server's Retry-After is kept.
-@Suite(.serialized, .enabled(if: TestPeers.openAI, "needs the OpenAI-compatible test server's packages (make peers)"))
+@Suite(.serialized, .enabled(if: TestPeers.openAI, "needs the OpenAI-compatible test server's packages (make peers)"), .tags(.live))
 struct OpenAIOutageTests {
     @Test func anUtteranceCutOffByTheServerDyingIsTranscribedAfterItsRestart() async throws {
         let server = try await onDedicatedThread { try SpeechServerProcess(.openAI([])) }

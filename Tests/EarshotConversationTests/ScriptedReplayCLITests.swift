@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `earshot replay` with a conversation script, as a person runs it: the built binary.
-@Suite struct ScriptedReplayCLITests {
+@Suite(.tags(.live)) struct ScriptedReplayCLITests {
     static let recording = ConversationFixture.path("conversation/barge_in.wav")
 
     @Test func theBargeInFixtureWithEmbeddedTranscriptionReplaysIdenticallyTwice() throws {

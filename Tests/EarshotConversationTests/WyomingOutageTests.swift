@@ -8,7 +8,7 @@ import Testing
 
 /// The real Wyoming speech-to-text server from PyPI killed mid-utterance and started again:
 /// nothing the person said is lost.
-@Suite(.serialized, .enabled(if: TestPeers.wyoming, "needs the Wyoming servers (make peers)"))
+@Suite(.serialized, .enabled(if: TestPeers.wyoming, "needs the Wyoming servers (make peers)"), .tags(.live))
 struct WyomingOutageTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/speech/two_requests_slt.wav").path

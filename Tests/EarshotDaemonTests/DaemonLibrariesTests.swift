@@ -4,7 +4,7 @@ import Testing
 
 /// `earshotd` needs no part of Foundation but FoundationEssentials: Foundation itself, its
 /// internationalization and ICU would add 6 MB to its memory (BENCHMARKS.md).
-@Suite(.enabled(if: TestPeers.product("earshotd"), "earshotd is not built"))
+@Suite(.enabled(if: TestPeers.product("earshotd"), "earshotd is not built"), .tags(.live))
 struct DaemonLibrariesTests {
     @Test func earshotdNeedsNoFoundationLibrary() throws {
         let binary = try #require(BuiltProduct.url("earshotd"))

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `make install` and `make uninstall` into a scratch prefix, with the binaries the tests run.
-@Suite(.serialized, .enabled(if: TestPeers.product("earshotd"), "earshotd is not built"))
+@Suite(.serialized, .enabled(if: TestPeers.product("earshotd"), "earshotd is not built"), .tags(.live))
 struct InstallTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

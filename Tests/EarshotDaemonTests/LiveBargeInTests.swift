@@ -6,7 +6,7 @@ import Testing
 /// speech silences the reply and becomes the next turn; the assistant's own voice, looped back
 /// into the microphone, never does, with or without the server's echo canceller (on PulseAudio
 /// and on PipeWire).
-@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"))
+@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"), .tags(.live))
 struct LiveBargeInTests {
     static let request = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/speech/two_requests_slt.wav").path

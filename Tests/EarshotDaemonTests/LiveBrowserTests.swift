@@ -7,6 +7,7 @@ import Testing
 /// Each test saves the states it reaches under `.build/screenshots/`.
 @Suite(
     .serialized,
+    .tags(.live),
     .enabled(
         if: (TestPeers.pulseAudio && BrowserDriver.isAvailable) || TestPeers.requireAll,
         "needs pulseaudio, chromium, chromium-driver and selenium (make test installs them)"

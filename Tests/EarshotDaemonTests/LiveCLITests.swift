@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The `earshot` commands against the real daemon on a private sound server.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LiveCLITests {
     struct Run: Sendable {
         var status: BuiltProduct.Outcome

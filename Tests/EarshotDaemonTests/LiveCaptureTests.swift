@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// The daemon listening through a real (private, headless) sound server: PulseAudio, and PipeWire.
-@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"))
+@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"), .tags(.live))
 struct LiveCaptureTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
@@ -178,7 +178,7 @@ struct LiveCaptureTests {
 }
 
 /// The microphone is open only while voice mode is on and unmuted, and cues sound when asked for.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LiveMicrophoneTests {
     struct Run: Sendable {
         var framesIdle: [Int]

@@ -5,7 +5,7 @@ import Testing
 /// The configuration file replaced, while the daemon runs, by a directory, by binary junk and by a
 /// 100 MB file, each followed by SIGHUP: every one is refused in words (`config_invalid`), the
 /// daemon goes on answering, and the huge file is not read.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LiveConfigFaultTests {
     struct Run: Sendable {
         var messages: [String]

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `earshotd` and its configuration file, live: refused when broken, reloaded on SIGHUP.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LiveConfigTests {
     static let utterance = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/endpointer/utterance_after_silence.wav").path

@@ -4,7 +4,7 @@ import Testing
 
 /// `make demo`: the bundled conversation, narrated from the daemon's events, as a person
 /// running it would read it.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LiveDemoTests {
     static let conversation = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/conversation")

@@ -5,7 +5,7 @@ import Testing
 /// Debug recording onto a full disk: the daemon's state directory is a 24 KiB tmpfs of its own
 /// (`unshare --mount --map-root-user`, so no privilege is needed). Writing fails with ENOSPC; the
 /// daemon says so in words and goes on with the conversation.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LiveDiskFullTests {
     struct Run: Sendable {
         var completedTurns: Int

@@ -4,7 +4,7 @@ import Testing
 
 /// The embedded engines in the real daemon: nothing loaded until someone speaks, the model
 /// loaded for the utterance, everything released after the configured idle time.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LiveEngineMemoryTests {
     static let request = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/speech/one_request_slt.wav").path

@@ -6,7 +6,7 @@ import Testing
 
 /// Privacy, live: without `--debug-turns` no audio reaches the disk; with it, exactly the last N
 /// turns are kept as Ogg Opus with their details; `forget` deletes every recording and nothing else.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LivePrivacyTests {
     static let request = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/speech/one_request_slt.wav").path

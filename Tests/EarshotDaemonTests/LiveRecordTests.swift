@@ -4,7 +4,7 @@ import Testing
 
 /// `earshot record` through a real (private, headless) PulseAudio: a fixture played into the
 /// virtual microphone, recorded as Ogg Opus, replays to the speech events of the original WAV.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LiveRecordTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/vad/dev_s07_clean.wav").path

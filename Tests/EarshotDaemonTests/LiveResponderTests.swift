@@ -4,7 +4,7 @@ import Testing
 
 /// A hands-free conversation with no front end: the person speaks, the responder command
 /// answers, and the answer is spoken.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LiveResponderTests {
     static let request = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/speech/one_request_slt.wav").path

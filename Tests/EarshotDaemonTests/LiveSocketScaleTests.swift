@@ -9,7 +9,7 @@ import Testing
 /// mutated requests. The audio path must not notice, the stalled client must go (and be logged),
 /// every other client must see the whole conversation, and every request must be answered.
 /// `earshot-bench sockets --requests 1000000` runs the full flood and prints its figures.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct LiveSocketScaleTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures")

@@ -6,7 +6,7 @@ import Testing
 /// the echo canceller is being loaded. The daemon stays the same process, says what happened,
 /// comes back on its own, and what it was asked for afterwards still works. The same kill during
 /// plain capture is in LiveCaptureTests.
-@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"))
+@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"), .tags(.live))
 struct LiveSoundServerFaultTests {
     static func state(_ event: [String: Any]) -> String? {
         event["event"] as? String == "state" ? event["state"] as? String : nil

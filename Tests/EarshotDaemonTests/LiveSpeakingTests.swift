@@ -4,7 +4,7 @@ import Testing
 
 /// The daemon speaking through a real (private, headless) sound server, PulseAudio and PipeWire:
 /// what reaches the speaker's monitor, and how fast `stop` silences it.
-@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"))
+@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"), .tags(.live))
 struct LiveSpeakingTests {
     struct Spoken: Sendable {
         var states: [String]

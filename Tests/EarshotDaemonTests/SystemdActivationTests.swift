@@ -5,7 +5,7 @@ import Testing
 /// earshotd as systemd runs it: socket activation, Type=notify readiness and status, watchdog
 /// keep-alives that stop when capture is stuck, STOPPING=1. The test plays systemd's part: it
 /// binds the socket, passes it, and reads the notifications.
-@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"))
+@Suite(.serialized, .enabled(if: TestPeers.pulseAudio, "needs pulseaudio (make deps installs it)"), .tags(.live))
 struct SystemdActivationTests {
     @Test func readyStatusKeepAlivesAndThePassedSocketServes() throws {
         let sound = try PulseTestServer()

@@ -5,7 +5,7 @@ import Testing
 
 /// The user units in systemd/ as `make install` installs them: `systemd-analyze verify` finds
 /// nothing to say about them.
-@Suite(.enabled(if: TestPeers.program("/usr/bin/systemd-analyze"), "needs systemd-analyze (Debian's systemd package)"))
+@Suite(.enabled(if: TestPeers.program("/usr/bin/systemd-analyze"), "needs systemd-analyze (Debian's systemd package)"), .tags(.live))
 struct SystemdUnitTests {
     static let analyze = "/usr/bin/systemd-analyze"
     static let units = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -6,7 +6,7 @@ import Testing
 /// and all: socket activation, readiness and status, the watchdog restarting a daemon whose
 /// capture is stuck, a clean stop. Runs where such a manager can be had (as root, on a machine
 /// not booted with systemd); ``SystemdActivationTests`` covers the protocol everywhere else.
-@Suite(.serialized, .enabled(if: PrivateUserManager.isPossible, "needs root on a machine not booted with systemd, unshare and systemd installed"))
+@Suite(.serialized, .enabled(if: PrivateUserManager.isPossible || TestPeers.requireAll, "needs root on a machine not booted with systemd, unshare and systemd installed"), .tags(.live))
 struct UserSystemdTests {
     static let socket = PrivateUserManager.runtimeDirectory + "/earshot/earshot.sock"
 

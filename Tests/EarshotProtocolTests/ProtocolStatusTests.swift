@@ -5,6 +5,7 @@ import Testing
 /// `status`'s answer in its one encoding, and read back as a client reads it.
 @Suite struct ProtocolStatusTests {
     static let status = DaemonStatus(
+        protocolVersion: DaemonStatus.currentProtocolVersion,
         state: VoiceState(phase: .listening, turn: 3, muted: false, controls: [.dismiss, .mute]),
         audio: DaemonStatus.Audio(
             connected: true, server: "PulseAudio 16.1", source: .named("alsa_input.usb"), sink: .unknown, audioTime: 3725.31,
@@ -32,7 +33,7 @@ import Testing
     @Test func theAnswerIsWrittenInTheDocumentedOrder() {
         let line = String(decoding: Response(id: 1, result: .success(Self.status.fields)).jsonLine(), as: UTF8.self)
         #expect(line == """
-            {"id":1,"ok":true,"state":{"state":"listening","turn":3,"muted":false,"controls":["dismiss","mute"]},\
+            {"id":1,"ok":true,"protocol":1,"state":{"state":"listening","turn":3,"muted":false,"controls":["dismiss","mute"]},\
             "audio":{"connected":true,"server":"PulseAudio 16.1","source":"alsa_input.usb","sink":null,"audio_time":3725.31,"echo_cancellation":"off"},\
             "backends":{"vad":"spectral","speech":"flite"},"uptime":3725.9,"counters":{"frames":372531,"clients":2},\
             "errors":[{"code":"reply_timeout","message":"Sorry.","wall":1763745123.456}],\

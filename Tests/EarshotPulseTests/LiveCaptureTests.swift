@@ -4,7 +4,7 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Live capture from a private sound server", .enabled(if: TestPeers.soundServers))
+@Suite("Live capture from a private sound server", .enabled(if: TestPeers.soundServers), .tags(.live))
 struct LiveCaptureTests {
     /// A recording played into the virtual microphone comes out of the engine sample for sample,
     /// 100 frames a second, without holes or drops.

@@ -4,7 +4,7 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Choosing and following devices", .enabled(if: TestPeers.soundServers))
+@Suite("Choosing and following devices", .enabled(if: TestPeers.soundServers), .tags(.live))
 struct LiveDeviceTests {
     @Test(arguments: SoundServerKind.testable)
     func listsSourcesAndSinksWithDefaults(on kind: SoundServerKind) async throws {

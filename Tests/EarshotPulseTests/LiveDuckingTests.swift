@@ -4,7 +4,7 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Ducking playback", .enabled(if: TestPeers.pulseAudio))
+@Suite("Ducking playback", .enabled(if: TestPeers.pulseAudio), .tags(.live))
 struct LiveDuckingTests {
     /// A steady tone ducked to 0.25 drops by 12 dB at once, as heard by a second engine capturing
     /// the speaker's monitor, and comes back to its level when restored.

@@ -4,7 +4,7 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Echo cancellation through module-echo-cancel", .enabled(if: TestPeers.soundServers))
+@Suite("Echo cancellation through module-echo-cancel", .enabled(if: TestPeers.soundServers), .tags(.live))
 struct LiveEchoCancellationTests {
     static let source = "earshot_echo_cancel_source"
     static let sink = "earshot_echo_cancel_sink"

@@ -4,7 +4,7 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Live playback into a private sound server", .enabled(if: TestPeers.soundServers))
+@Suite("Live playback into a private sound server", .enabled(if: TestPeers.soundServers), .tags(.live))
 struct LivePlaybackTests {
     /// A tone played by the engine comes out of the speaker's monitor at the same level and
     /// length, and the engine says when it has finished.
@@ -116,7 +116,7 @@ struct LivePlaybackTests {
     }
 }
 
-@Suite("Playback routing", .enabled(if: TestPeers.soundServers))
+@Suite("Playback routing", .enabled(if: TestPeers.soundServers), .tags(.live))
 struct LivePlaybackRoutingTests {
     /// `play` works the moment `.connected` has been sent.
     @Test(arguments: SoundServerKind.testable)

@@ -4,7 +4,7 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("Surviving the sound server's death", .enabled(if: TestPeers.soundServers))
+@Suite("Surviving the sound server's death", .enabled(if: TestPeers.soundServers), .tags(.live))
 struct LiveReconnectTests {
     /// Kill the server mid-capture: the engine notices at once, and once the server is back it
     /// captures again within a second, the same engine object, indices running on.

@@ -3,7 +3,7 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-@Suite("The private test sound servers", .enabled(if: TestPeers.soundServers))
+@Suite("The private test sound servers", .enabled(if: TestPeers.soundServers), .tags(.live))
 struct TestSoundServerTests {
     @Test(arguments: SoundServerKind.testable)
     func serversRunSideBySideAndCleanUp(kind: SoundServerKind) async throws {

@@ -5,7 +5,7 @@ import Foundation
 import Glibc
 import Testing
 
-@Suite struct ServerPeerCredentialTests {
+@Suite(.tags(.live)) struct ServerPeerCredentialTests {
     static let userName = "earshot-test"
 
     /// The test user's uid and gid, creating the user if it is missing.
@@ -40,7 +40,7 @@ import Testing
         return (text, status)
     }
 
-    @Test(.enabled(if: getuid() == 0, "needs root to run a client as another user; skipped"))
+    @Test(.enabled(if: getuid() == 0 || TestPeers.requireAll, "needs root to run a client as another user"))
     func refusesAPeerRunningAsAnotherUser() async throws {
         let user = try testUser()
         try await ServerHarness.withServer { server, path in

@@ -23,3 +23,4 @@ public enum TestPeers {
     /// Whether the tests that run the installed program at `path` (one `make deps` installs) run.
     public static func program(_ path: String) -> Bool { FileManager.default.isExecutableFile(atPath: path) || requireAll }
 }
+

@@ -7,6 +7,7 @@ extension DaemonStatus {
     /// left out, except `config_file` and `settings`, which are `null`.
     public var fields: JSONObject {
         var object = JSONObject()
+        if let protocolVersion { object.append("protocol", .integer(protocolVersion)) }
         if let state { object.append("state", .object(state.fields)) }
         if let audio { object.append("audio", .object(audio.fields)) }
         if let backends { object.append("backends", .object(JSONObject(backends.map { ($0.role, .optional($0.name)) }))) }
@@ -23,6 +24,7 @@ extension DaemonStatus {
     /// ignored). A part that is missing or cannot be read is `nil`, so a client shows what it can.
     public init(fields: JSONObject) {
         self.init()
+        protocolVersion = fields["protocol"]?.integerValue
         state = fields["state"]?.objectValue.flatMap { try? VoiceState(fields: $0) }
         audio = fields["audio"]?.objectValue.map(Audio.init(fields:))
         backends = fields["backends"]?.objectValue?.members.map { Backend(role: $0.key, name: $0.value.stringValue) }

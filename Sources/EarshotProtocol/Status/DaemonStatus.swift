@@ -3,6 +3,11 @@ public import EarshotBase
 /// `status`'s answer: what the daemon is doing. The daemon fills every part; a client reading an
 /// answer keeps only the parts it was sent and could read, and shows no more than those.
 public struct DaemonStatus: Hashable, Sendable {
+    /// The version of the protocol this module speaks (PROTOCOL.md, "Versions and compatibility").
+    public static let currentProtocolVersion = 1
+
+    /// The protocol version the daemon speaks.
+    public var protocolVersion: Int?
     public var state: VoiceState?
     public var audio: Audio?
     /// The backend in use for each role (`vad`, `transcription`, `speech`, `voice`), in the
@@ -22,9 +27,10 @@ public struct DaemonStatus: Hashable, Sendable {
     public var recording: Recording?
 
     public init(
-        state: VoiceState? = nil, audio: Audio? = nil, backends: [Backend]? = nil, uptime: Double? = nil, counters: [Counter]? = nil,
+        protocolVersion: Int? = nil, state: VoiceState? = nil, audio: Audio? = nil, backends: [Backend]? = nil, uptime: Double? = nil, counters: [Counter]? = nil,
         errors: [ReportedError]? = nil, configFile: String? = nil, settings: Settings? = nil, recording: Recording? = nil
     ) {
+        self.protocolVersion = protocolVersion
         self.state = state
         self.audio = audio
         self.backends = backends

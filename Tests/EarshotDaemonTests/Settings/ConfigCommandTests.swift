@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `earshot config check | path | example`, the built binary.
-@Suite struct ConfigCommandTests {
+@Suite(.tags(.live)) struct ConfigCommandTests {
     static func check(_ text: String) throws -> (path: String, outcome: BuiltProduct.Outcome) {
         let directory = try SettingsScratchDirectory()
         defer { directory.remove() }

@@ -10,7 +10,7 @@ import Testing
 /// The OpenAI clients against a real OpenAI-compatible server on loopback
 /// (`Tests/Peers/openai_speech_server.py`: pocketsphinx and espeak-ng behind the API's shapes,
 /// which the official `openai` client checks in `officialClientAgreesWithTheServer`).
-@Suite(.serialized, .enabled(if: TestPeers.openAI, "needs the OpenAI-compatible test server's packages (make peers)"))
+@Suite(.serialized, .enabled(if: TestPeers.openAI, "needs the OpenAI-compatible test server's packages (make peers)"), .tags(.live))
 struct OpenAIRealServerTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/speech").path

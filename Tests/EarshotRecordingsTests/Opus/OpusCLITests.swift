@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// `earshot replay` given Ogg Opus files, run as a person would.
-@Suite struct OpusCLITests {
+@Suite(.tags(.live)) struct OpusCLITests {
     static let wav = OpusFixture.path("endpointer/two_phrases_long_pause.wav")
 
     @Test func replayOfAnOpusFilePrintsItsSpeech() throws {

@@ -5,10 +5,10 @@ import Testing
 
 /// `earshot replay` given a recording's pieces replays them as the one recording they were cut
 /// from (what `make soak` checks on an hour of audio).
-@Suite struct ReplayInPiecesCLITests {
+@Suite(.tags(.live)) struct ReplayInPiecesCLITests {
     @Test func piecesCutInsideFramesPrintWhatTheWholeRecordingPrints() throws {
-        let whole = Fixture.path("speech/two_requests_slt.wav")
-        let samples = try Fixture.clip("speech/two_requests_slt.wav").samples
+        let whole = TestFixtures.path("speech/two_requests_slt.wav")
+        let samples = try WAVFile.read(TestFixtures.path("speech/two_requests_slt.wav")).samples
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-pieces-\(getpid())").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func aMissingPieceIsNamedAndNothingIsReplayed() throws {
-        let result = try CLITests.run(["replay", Fixture.path("speech/one_request_slt.wav"), "/nonexistent/piece2.wav"])
+        let result = try CLITests.run(["replay", TestFixtures.path("speech/one_request_slt.wav"), "/nonexistent/piece2.wav"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("/nonexistent/piece2.wav"))

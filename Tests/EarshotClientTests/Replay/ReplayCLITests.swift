@@ -1,15 +1,16 @@
+import EarshotAudio
 import EarshotTestSupport
 import Foundation
 import Testing
 
 /// Runs the built `earshot` binary as a person would.
-@Suite struct CLITests {
+@Suite(.tags(.live)) struct ReplayCLITests {
     static func run(_ arguments: [String]) throws -> BuiltProduct.Outcome {
         try BuiltProduct.run("earshot", arguments)
     }
 
     @Test func replayPrintsTheSameBytesTwice() throws {
-        let file = Fixture.path("endpointer/two_phrases_short_pause.wav")
+        let file = TestFixtures.path("endpointer/two_phrases_short_pause.wav")
         let first = try Self.run(["replay", "--levels", file])
         let second = try Self.run(["replay", "--levels", file])
         #expect(first.status == 0)
@@ -19,7 +20,7 @@ import Testing
     }
 
     @Test func realtimePacingChangesNothingButTheTiming() throws {
-        let file = Fixture.path("endpointer/utterance_after_silence.wav")
+        let file = TestFixtures.path("endpointer/utterance_after_silence.wav")
         let fast = try Self.run(["replay", "--levels", file])
         let paced = try Self.run(["replay", "--levels", "--realtime", file])
         #expect(paced.status == 0)
@@ -43,18 +44,18 @@ import Testing
     }
 
     @Test func levelRateOutsideOneToSixtyIsRefused() throws {
-        let result = try Self.run(["replay", "--levels", "--level-hz", "120", Fixture.path("endpointer/noise_bursts.wav")])
+        let result = try Self.run(["replay", "--levels", "--level-hz", "120", TestFixtures.path("endpointer/noise_bursts.wav")])
         #expect(result.status != 0)
         #expect(result.stderr.contains("--level-hz"))
     }
 }
 
 /// `earshot vad` and `earshot vad-eval` as a person runs them.
-@Suite struct VADCLITests {
+@Suite(.tags(.live)) struct VADCLITests {
     @Test func framesPrintsOneCharacterPerTenMilliseconds() throws {
-        let file = Fixture.path("endpointer/utterance_after_silence.wav")
-        let clip = try Fixture.clip("endpointer/utterance_after_silence.wav")
-        let result = try CLITests.run(["vad", file, "--format", "frames"])
+        let file = TestFixtures.path("endpointer/utterance_after_silence.wav")
+        let clip = try WAVFile.read(TestFixtures.path("endpointer/utterance_after_silence.wav"))
+        let result = try ReplayCLITests.run(["vad", file, "--format", "frames"])
         #expect(result.status == 0)
         let line = String(decoding: result.stdout, as: UTF8.self).trimmingCharacters(in: .newlines)
         #expect(line.count == clip.frameCount)
@@ -63,7 +64,7 @@ import Testing
     }
 
     @Test func segmentsAreJSONLinesOfSeconds() throws {
-        let result = try CLITests.run(["vad", Fixture.path("endpointer/two_phrases_long_pause.wav"), "--format", "segments"])
+        let result = try ReplayCLITests.run(["vad", TestFixtures.path("endpointer/two_phrases_long_pause.wav"), "--format", "segments"])
         #expect(result.status == 0)
         let lines = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 2)
@@ -75,8 +76,8 @@ import Testing
     }
 
     @Test func probabilitiesArePerFrameWithinZeroAndOne() throws {
-        let clip = try Fixture.clip("endpointer/noise_bursts.wav")
-        let result = try CLITests.run(["vad", Fixture.path("endpointer/noise_bursts.wav"), "--format", "probs"])
+        let clip = try WAVFile.read(TestFixtures.path("endpointer/noise_bursts.wav"))
+        let result = try ReplayCLITests.run(["vad", TestFixtures.path("endpointer/noise_bursts.wav"), "--format", "probs"])
         let values = String(decoding: result.stdout, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
         #expect(values.count == clip.frameCount)
         #expect(values.allSatisfy { (0...1).contains($0) })
@@ -86,19 +87,19 @@ import Testing
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-vad-notwav.wav").path
         try Data("just some text, not audio".utf8).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let result = try CLITests.run(["vad", path])
+        let result = try ReplayCLITests.run(["vad", path])
         #expect(result.status == 2)
         #expect(result.stderr.contains(path) && result.stderr.contains("not a WAV file"))
     }
 
     @Test func evaluatingADirectoryWithoutLabelsSaysWhatIsMissing() throws {
-        let result = try CLITests.run(["vad-eval", FileManager.default.temporaryDirectory.path])
+        let result = try ReplayCLITests.run(["vad-eval", FileManager.default.temporaryDirectory.path])
         #expect(result.status == 2)
         #expect(result.stderr.contains("manifest.csv"))
     }
 
     @Test func evaluatingTheBundledLabelledSetPrintsF1PerCondition() throws {
-        let result = try CLITests.run(["vad-eval", Fixture.path("vad")])
+        let result = try ReplayCLITests.run(["vad-eval", TestFixtures.path("vad")])
         #expect(result.status == 0)
         let text = String(decoding: result.stdout, as: UTF8.self)
         #expect(text.contains("F1") && text.contains("clean") && text.contains("real-time factor"))

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 /// `earshot replay --stt`, as a person runs it.
-@Suite struct TranscribedReplayCLITests {
-    static let file = Fixture.path("speech/two_requests_slt.wav")
+@Suite(.tags(.live)) struct TranscribedReplayCLITests {
+    static let file = TestFixtures.path("speech/two_requests_slt.wav")
 
     static func finals(_ output: String) -> [String] {
         output.split(separator: "\n").filter { $0.contains(#""event":"transcript""#) && $0.contains(#""final":true"#) }.map(String.init)
