@@ -36,6 +36,16 @@ import Testing
         ])
     }
 
+    @Test func aDaemonOfAnotherProtocolVersionIsSaidFirst() {
+        let newer: JSONValue = ["protocol": 2, "uptime": 5]
+        #expect(StatusSummary.lines(newer, timeZone: Self.utc) == [
+            "protocol  the daemon speaks protocol 2; this earshot knows 1: what follows may be incomplete "
+                + "(use the earshot that came with the daemon)",
+            "uptime    5 s",
+        ])
+        #expect(StatusSummary.lines(["protocol": 1, "uptime": 5], timeZone: Self.utc) == ["uptime    5 s"])
+    }
+
     @Test func aStateIsOneLine() {
         let muted: JSONValue = ["state": "speaking", "turn": 2, "muted": true, "controls": ["stop", "dismiss", "unmute"]]
         #expect(StateSummary.line(muted) == "speaking · turn 2 · microphone muted · controls: stop, dismiss, unmute")

@@ -11,6 +11,13 @@ public enum StatusSummary {
 
     public static func lines(_ status: DaemonStatus, timeZone: TimeZone = .current) -> [String] {
         var lines: [String] = []
+        if let version = status.protocolVersion, version != DaemonStatus.currentProtocolVersion {
+            lines.append(labelled(
+                "protocol",
+                "the daemon speaks protocol \(version); this earshot knows \(DaemonStatus.currentProtocolVersion): "
+                    + "what follows may be incomplete (use the earshot that came with the daemon)"
+            ))
+        }
         if let state = status.state { lines.append(labelled("state", StateSummary.line(state))) }
         if let audio = status.audio { lines.append(labelled("audio", audioLine(audio))) }
         if let backends = status.backends {
