@@ -7,8 +7,11 @@ final class LiveSession {
     let daemon: DaemonProcess
     let directory: String
 
-    init(on kind: SoundServerKind = .pulseAudio, arguments: [String] = ["--listen"]) throws {
+    /// Without `soundServerUp`, the server is killed before the daemon starts, so the daemon
+    /// starts without one (`sound.restart()` brings it).
+    init(on kind: SoundServerKind = .pulseAudio, arguments: [String] = ["--listen"], soundServerUp: Bool = true) throws {
         sound = try kind.start()
+        if !soundServerUp { sound.kill() }
         directory = NSTemporaryDirectory() + "earshotd-test-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         daemon = try DaemonProcess(directory: directory, environment: sound.environment, arguments: arguments)

@@ -77,4 +77,24 @@ import Testing
         #expect(machine.stop() == [])
         #expect(machine.start() == [.connect], "started again, it connects")
     }
+
+    /// Playback waits for the connection while it is being made or retried (issue 22), never
+    /// once it is made, nor before the start or after the stop.
+    @Test func playbackWaitsOnlyWhileTheConnectionIsComingUp() {
+        var machine = Machine(backoff: RetryBackoff())
+        #expect(!machine.isComingUp, "not started")
+        _ = machine.start()
+        #expect(machine.isComingUp, "connecting")
+        _ = machine.failed(Self.refused)
+        #expect(machine.isComingUp, "waiting to retry")
+        _ = machine.retryTimerFired()
+        _ = machine.contextReady()
+        #expect(machine.isComingUp, "the streams are being set up")
+        _ = machine.streamsReady()
+        #expect(!machine.isComingUp, "connected: a missing playback stream is not coming")
+        _ = machine.failed(Self.terminated)
+        #expect(machine.isComingUp, "lost, and retried")
+        _ = machine.stop()
+        #expect(!machine.isComingUp, "stopped")
+    }
 }

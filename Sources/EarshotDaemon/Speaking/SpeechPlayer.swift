@@ -52,7 +52,7 @@ final class SpeechPlayer: Sendable {
                 for await text in texts {
                     for sentence in SentenceSplitter.split(text) {
                         var sentenceQueued = false
-                        try await Self.say(sentence, voice: voice, synthesizer: synthesizer, engine: engine, tap: tap) {
+                        try await Self.say(sentence, voice: voice, synthesizer: synthesizer, engine: engine, tap: tap, waits: !started) {
                             if !sentenceQueued {
                                 sentenceQueued = true
                                 report(.saying(reply: reply, voice: voice.id, text: sentence, first: !started))
@@ -84,18 +84,29 @@ final class SpeechPlayer: Sendable {
     }
 
     /// Synthesizes `sentence` and queues its audio as it comes; `queued` runs after each chunk.
+    /// With `waits`, audio that finds the connection still being made waits for it (up to the
+    /// engine's bound). Once a reply has been heard it never waits: a reply whose speaker went
+    /// away ends, and the person has the turn.
     private static func say(
         _ sentence: String, voice: Voice, synthesizer: any Synthesizer, engine: PulseAudioEngine, tap: SpeakerTap,
-        queued: () -> Void
+        waits: Bool, queued: () -> Void
     ) async throws {
+        var waits = waits
         for try await chunk in synthesizer.synthesize(sentence, voice: voice) {
             try Task.checkCancellation()
             let samples = Resampler.resample(
                 chunk.samples.map { Float($0) / 32768 }, from: chunk.sampleRate, to: AudioFrame.sampleRate
             )
-            guard engine.play(samples) else {
+            var played = engine.play(samples)
+            if !played, waits, await engine.waitUntilPlayable() {
+                try Task.checkCancellation()
+                played = engine.play(samples)
+            }
+            try Task.checkCancellation()
+            guard played else {
                 throw SynthesisError(.unavailable, "The sound server is away: the reply could not be played.")
             }
+            waits = false
             tap.append(samples)
             queued()
         }

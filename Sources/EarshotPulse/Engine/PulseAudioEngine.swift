@@ -141,6 +141,27 @@ public final class PulseAudioEngine: Sendable {
         mainloop.withLock { session.enqueuePlayback(samples) }
     }
 
+    /// Returns true once `play` can be heard: at once while a playback stream is open. While the
+    /// connection is being made (at start, or retried after a loss) it waits for it, up to
+    /// `configuration.connectionWait`; false when it is not made by then, when it is made
+    /// without a sink to play on, when the engine is not running, or when the task is cancelled.
+    public func waitUntilPlayable() async -> Bool {
+        let id = session.connectionWaitIDs.add(1, ordering: .relaxed).newValue
+        let bound = configuration.connectionWait
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                withSession { session in
+                    // Checked under the lock the cancellation handler takes: a cancellation either
+                    // shows here or finds the wait registered.
+                    if Task.isCancelled { return continuation.resume(returning: false) }
+                    session.waitUntilPlayable(id: id, within: bound, continuation)
+                }
+            }
+        } onCancel: {
+            withSession { $0.cancelConnectionWait(id: id) }
+        }
+    }
+
     /// Sets the playback stream's own volume: `gain` from 0 (silent) to 1 (normal), linear in
     /// amplitude (0.25 is -12 dB), for ducking speech while the person may be interrupting. Takes
     /// effect at once on what is playing, holds for later streams and reconnections, and returns
@@ -273,6 +294,13 @@ extension PulseAudioEngine {
         /// through speakers. Falls back to the plain devices when the server cannot load it; see
         /// `PulseEngineStatus.echoCancellation`. Assumes one such engine per server.
         public var echoCancellation: Bool
+        /// How long `waitUntilPlayable` waits for a connection being made. The default, 5 s, is
+        /// ten times the longest retry delay (0.5 s), so a server that comes back up to about
+        /// 4 s after the request is still heard (the streams are up some tens of milliseconds
+        /// after it answers, longer for a slow build or the echo canceller); and it is half the
+        /// turn machine's 10 s wait for a reply to start, so a reply fails with the player's own
+        /// error rather than a timeout.
+        public var connectionWait: Duration
         /// The canceller's `aec_method`; tests set a bogus one to make loading fail.
         var echoCancellerMethod = "webrtc"
 
@@ -280,7 +308,7 @@ extension PulseAudioEngine {
             server: String? = nil, source: String? = nil, sink: String? = nil,
             applicationName: String = "Earshot", retryBackoff: RetryBackoff = RetryBackoff(),
             ringDuration: Duration = .seconds(2), playbackLatency: Duration = .milliseconds(40),
-            echoCancellation: Bool = false
+            echoCancellation: Bool = false, connectionWait: Duration = .seconds(5)
         ) {
             self.server = server
             self.source = source
@@ -290,6 +318,7 @@ extension PulseAudioEngine {
             self.ringDuration = ringDuration
             self.playbackLatency = playbackLatency
             self.echoCancellation = echoCancellation
+            self.connectionWait = connectionWait
         }
     }
 }

@@ -49,6 +49,16 @@ struct PulseConnectionMachine: Sendable {
     var isRunning: Bool { state != .stopped }
     var isConnected: Bool { state == .connected }
 
+    /// The connection is being made, or will be tried again after a loss: what needs it (a reply
+    /// asked for at start or while reconnecting) should wait for `reportConnected`, not fail.
+    /// Connected without a playback stream, or stopped, there is nothing to wait for.
+    var isComingUp: Bool {
+        switch state {
+        case .connecting, .settingUp, .waitingToRetry: true
+        case .stopped, .connected: false
+        }
+    }
+
     mutating func start() -> [Action] {
         guard state == .stopped else { return [] }
         state = .connecting

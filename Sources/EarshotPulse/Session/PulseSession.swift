@@ -65,6 +65,11 @@ final class PulseSession: @unchecked Sendable {
     /// Called once the echo canceller loaded when the engine stopped has been unloaded.
     var echoReleaseWaiter: (() -> Void)?
 
+    // Waits for the connection, used by PulseSession+ConnectionWait.
+    var connectionWaits: [ConnectionWait] = []
+    var connectionWaitTimer: OpaquePointer?
+    let connectionWaitIDs = Atomic<Int>(0)
+
     init(
         configuration: PulseAudioEngine.Configuration, logger: Logger, mainloop: PulseThreadedMainloop,
         ring: FrameRing, framesAvailable: DispatchSemaphore, emit: @escaping @Sendable (PulseEngineEvent) -> Void
@@ -104,6 +109,7 @@ final class PulseSession: @unchecked Sendable {
         perform(connection.stop())
         // Closed first, so the server does not move them when the canceller's devices go.
         closeStreams()
+        answerConnectionWaits()
         echoReleaseWaiter = unloaded
         let actions = routing.stop()
         perform(actions)
@@ -128,6 +134,7 @@ final class PulseSession: @unchecked Sendable {
             case .reportConnected(let reconnected):
                 if reconnected { reconnects.add(1, ordering: .relaxed) }
                 perform(routing.connectionMade())
+                answerConnectionWaits()
             case .tearDown:
                 teardown()
             case .reportLoss(let error, let delay):

@@ -91,9 +91,10 @@ extension PulseSession {
     /// Frees the timers; the engine is stopping.
     func stopClocks() {
         silence = nil
-        for timer in [silenceTimer, heartbeatTimer].compactMap(\.self) { mainloop.freeTimer(timer) }
+        for timer in [silenceTimer, heartbeatTimer, connectionWaitTimer].compactMap(\.self) { mainloop.freeTimer(timer) }
         silenceTimer = nil
         heartbeatTimer = nil
+        connectionWaitTimer = nil
     }
 
     private func recordStreamStateChanged() {
