@@ -7,6 +7,7 @@ The map's table names each target, its layer and the modules it may import. This
 - a source file imports an Earshot module, a C shim or a package product its row does not list;
 - a pure module imports a C shim or a networking or logging package;
 - a C shim is imported by more than the one module that wraps it;
+- a suite that depends on a peer (`.enabled(if: TestPeers…)`) is not tagged `.live`;
 - a pure module's test target starts a live peer (a sound server, a speech server, a built
   program), which belongs in the test target of a module that does I/O, tagged `.live`.
 Run from anywhere: python3 Scripts/check_modules.py
@@ -107,6 +108,20 @@ def main():
                 path = os.path.join(folder, file)
                 if file.endswith(".swift") and live_peers.search(open(path, encoding="utf-8").read()):
                     problems.append(f"{os.path.relpath(path, root)} starts a live peer in the tests of {name}, a pure module")
+    for folder, _, names in os.walk(os.path.join(root, "Tests")):
+        for file in names:
+            if not file.endswith(".swift"):
+                continue
+            path = os.path.join(folder, file)
+            text = open(path, encoding="utf-8").read()
+            for start in (m.end() for m in re.finditer(r"@Suite\(", text)):
+                depth, end = 1, start
+                while depth and end < len(text):
+                    depth += {"(": 1, ")": -1}.get(text[end], 0)
+                    end += 1
+                traits = text[start:end]
+                if re.search(r"\.enabled\(\s*if:\s*\(?\s*(TestPeers|PrivateUserManager)", traits) and ".tags(.live)" not in traits:
+                    problems.append(f"{os.path.relpath(path, root)}: a suite that needs a peer is not tagged .live")
     for problem in problems:
         print("module map:", problem)
     if not problems:

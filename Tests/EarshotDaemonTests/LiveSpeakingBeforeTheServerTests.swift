@@ -6,7 +6,7 @@ import Testing
 /// 10 ms after the daemon reached PipeWire, before its streams were up, failed). The daemon starts
 /// with no server at all, and the server is started only once the reply's audio is waiting for it
 /// (the daemon's log says so), so nothing depends on how fast the daemon connects.
-@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"))
+@Suite(.serialized, .enabled(if: TestPeers.soundServers, "needs pulseaudio or pipewire-pulse (make deps installs both)"), .tags(.live))
 struct LiveSpeakingBeforeTheServerTests {
     static let reply = "The sound server was not there when this reply was asked for. It waited, and now it is heard."
     /// What the engine logs when playback starts waiting for the connection.

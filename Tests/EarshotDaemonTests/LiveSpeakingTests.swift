@@ -99,6 +99,7 @@ struct LiveSpeakingTests {
 /// A real Wyoming text-to-speech server from PyPI speaking the daemon's replies.
 @Suite(
     .serialized,
+    .tags(.live),
     .enabled(if: TestPeers.pulseAudio && TestPeers.wyoming, "needs pulseaudio and the Wyoming servers (make test installs both)")
 )
 struct LiveWyomingSpeechTests {
@@ -127,6 +128,7 @@ struct LiveWyomingSpeechTests {
 /// names the servers.
 @Suite(
     .serialized,
+    .tags(.live),
     .enabled(if: TestPeers.pulseAudio && TestPeers.openAI, "needs pulseaudio and the OpenAI-compatible test server (make test installs both)")
 )
 struct LiveOpenAISpeechTests {

@@ -7,7 +7,7 @@ import Testing
 /// Playback asked for while the connection is being made (issue 22): it waits for the streams,
 /// within the configured bound, instead of failing. The server is started only once the wait is
 /// registered, so nothing depends on how fast the engine connects.
-@Suite("Playback waiting for the connection", .serialized, .enabled(if: TestPeers.soundServers))
+@Suite("Playback waiting for the connection", .serialized, .enabled(if: TestPeers.soundServers), .tags(.live))
 struct LivePlaybackWaitTests {
     /// An engine started with its server killed: it is retrying when the test goes on.
     static func engineWithoutServer(
