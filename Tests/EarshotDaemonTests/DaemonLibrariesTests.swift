@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// `earshotd` needs no part of Foundation but FoundationEssentials: Foundation itself, its
-/// internationalization and ICU would add 6 MB to its memory (BENCHMARKS.md).
+/// internationalization and ICU would add 6 MB to its resident memory.
 @Suite(.enabled(if: TestPeers.product("earshotd"), "earshotd is not built"), .tags(.live))
 struct DaemonLibrariesTests {
     @Test func earshotdNeedsNoFoundationLibrary() throws {

@@ -32,13 +32,15 @@ public enum BackendChoice: Equatable, Sendable, CustomStringConvertible {
             do {
                 self = .openAI(try OpenAIEndpoint(parsing: text))
             } catch {
-                throw BackendChoiceError(text: text, kind: role.rawValue, reason: error.description)
+                throw BackendChoiceError(text: text, kind: role.rawValue, problem: .openAIAddress(error))
             }
         } else {
             do {
                 self = .wyoming(try WyomingEndpoint(parsing: text))
             } catch {
-                throw BackendChoiceError(text: text, kind: role.rawValue, reason: error.description)
+                throw BackendChoiceError(
+                    text: text, kind: role.rawValue, problem: text.contains("://") ? .wyomingAddress(error) : .notABackend
+                )
             }
         }
     }
@@ -55,13 +57,26 @@ public enum BackendChoice: Equatable, Sendable, CustomStringConvertible {
 
 /// A backend setting that names no backend.
 public struct BackendChoiceError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What is wrong with the text.
+    public enum Problem: Equatable, Sendable {
+        /// Neither a backend's name nor an address.
+        case notABackend
+        /// A Wyoming server address that cannot be used.
+        case wyomingAddress(WyomingEndpointError)
+        /// An OpenAI-compatible server address that cannot be used.
+        case openAIAddress(OpenAIEndpointError)
+    }
+
     public var text: String
     public var kind: String
-    public var reason: String
+    public var problem: Problem
 
     public var description: String {
-        text.contains("://")
-            ? "\"\(text)\" is not a usable \(kind) server address: \(reason)"
-            : "\"\(text)\" is not a \(kind) backend: use embedded, none, tcp://HOST:PORT, unix:///PATH or openai+http://HOST:PORT/v1."
+        switch problem {
+        case .notABackend:
+            "\"\(text)\" is not a \(kind) backend: use embedded, none, tcp://HOST:PORT, unix:///PATH or openai+http://HOST:PORT/v1."
+        case .wyomingAddress(let error): "\"\(text)\" is not a usable \(kind) server address: \(error.description)"
+        case .openAIAddress(let error): "\"\(text)\" is not a usable \(kind) server address: \(error.description)"
+        }
     }
 }

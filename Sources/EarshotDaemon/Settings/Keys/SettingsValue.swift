@@ -1,3 +1,4 @@
+public import EarshotEngines
 import EarshotProtocol
 import EarshotSpeech
 import EarshotBase
@@ -94,7 +95,7 @@ public enum SettingsValueKind: Equatable, Sendable {
     /// A BCP 47 language tag such as `en-US`.
     case languageTag
     /// `embedded`, `none`, or a Wyoming or OpenAI-compatible server address.
-    case backend(SettingsBackendRole)
+    case backend(BackendChoice.Role)
     /// `true` or `false`.
     case flag
     /// A whole number of milliseconds, 0 to 60 000.
@@ -201,15 +202,20 @@ public enum SettingsValueKind: Equatable, Sendable {
         case .languageTag where !LanguageTag.isWellFormed(text):
             return mismatch("\(expected), got \(SettingsValue.quoted(text))")
         case .backend(let role):
-            switch role.verdict(on: text) {
-            case .valid: break
-            case .notABackend: return mismatch("\(expected), got \(SettingsValue.quoted(text))")
-            case .badAddress(let reason):
-                return mismatch("a Wyoming server address (tcp://HOST:PORT or unix:///PATH), got \(SettingsValue.quoted(text)): \(reason)")
-            case .badOpenAIAddress(let reason):
-                return mismatch(
-                    "an OpenAI-compatible server address (openai+http://HOST:PORT/v1), got \(SettingsValue.quoted(text)): \(reason)"
-                )
+            do {
+                _ = try BackendChoice(parsing: text, role: role)
+            } catch {
+                switch error.problem {
+                case .notABackend: return mismatch("\(expected), got \(SettingsValue.quoted(text))")
+                case .wyomingAddress(let address):
+                    return mismatch(
+                        "a Wyoming server address (tcp://HOST:PORT or unix:///PATH), got \(SettingsValue.quoted(text)): \(address.reason)"
+                    )
+                case .openAIAddress(let address):
+                    return mismatch(
+                        "an OpenAI-compatible server address (openai+http://HOST:PORT/v1), got \(SettingsValue.quoted(text)): \(address.reason)"
+                    )
+                }
             }
         default: break
         }
