@@ -15,6 +15,7 @@ SWIFT        ?= swift
 SHARED       ?= ../shared
 VAD_DEV      ?= $(SHARED)/fixtures/vad-dev
 TURNS_DEV    ?= $(SHARED)/fixtures/turns-dev
+TURNS_DEV2   ?= $(SHARED)/fixtures/turns-dev-2
 RELEASE_BIN   = .build/release
 LIVE_SECONDS ?= 60
 # `make fuzz`: seconds per target, and which targets (all of Fuzz/ by default).
@@ -159,6 +160,17 @@ bench: release
 	  done; \
 	else \
 	  echo "The turn-taking dev set is absent ($(TURNS_DEV)): the turn table needs it (TURNS_DEV=/path/to/turns-dev)."; \
+	fi
+	@if [ -d "$(TURNS_DEV2)" ]; then \
+	  for eagerness in low medium high; do \
+	    out=.build/turns-dev-2/$$eagerness; mkdir -p $$out; \
+	    for f in $(TURNS_DEV2)/*.wav; do $(RELEASE_BIN)/earshot replay "$$f" --stt embedded --eagerness $$eagerness > $$out/$$(basename "$$f" .wav).jsonl; done; \
+	    echo "Turn taking on turns-dev-2 (mid-sentence pauses, replay --stt embedded), eagerness $$eagerness:"; \
+	    python3 $(SHARED)/tools/score_turns.py "$(TURNS_DEV2)" $$out --no-details | grep -E '^\| (group|\*\*all|clean|babble|pink|case)'; \
+	  done; \
+	  $(RELEASE_BIN)/earshot-bench voice "$(TURNS_DEV2)"; \
+	else \
+	  echo "The turn set with mid-sentence pauses is absent ($(TURNS_DEV2)): its tables and voice to voice need it (TURNS_DEV2=/path/to/turns-dev-2)."; \
 	fi
 	@if [ -d "$(VAD_DEV)" ]; then $(RELEASE_BIN)/earshot-bench wer "$(VAD_DEV)"; \
 	else echo "The VAD dev set is absent ($(VAD_DEV)): the transcription word error rates need its labelled texts."; fi

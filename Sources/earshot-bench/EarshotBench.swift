@@ -4,7 +4,7 @@ import Foundation
 
 /// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening
 /// pipeline runs on recordings (decoding measured apart), printed as a table; `live`, `speech`,
-/// `wer`, `sockets` and `soak` measure the daemon and its engines (see each one's file).
+/// `voice`, `wer`, `sockets` and `soak` measure the daemon and its engines (see each one's file).
 @main
 struct EarshotBench {
     static func main() throws {
@@ -84,6 +84,25 @@ struct EarshotBench {
                 exit(1)
             }
         }
+        if arguments.first == "voice" {
+            var rest = arguments.dropFirst()
+            var eagerness: String?
+            if rest.count >= 2, rest.first == "--eagerness" {
+                eagerness = rest[rest.startIndex + 1]
+                rest = rest.dropFirst(2)
+            }
+            guard rest.count <= 1 else {
+                print("usage: earshot-bench voice [--eagerness low|medium|high] [TURN_SET]")
+                exit(2)
+            }
+            do {
+                try VoiceToVoiceBench.run(set: rest.first ?? "../shared/fixtures/turns-dev-2", eagerness: eagerness)
+            } catch {
+                print("earshot-bench voice: \(error)")
+                exit(1)
+            }
+            return
+        }
         if arguments.first == "wer" {
             let directory = arguments.dropFirst().first ?? "../shared/fixtures/vad-dev"
             do {
@@ -113,7 +132,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

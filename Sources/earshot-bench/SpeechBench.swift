@@ -95,8 +95,8 @@ enum SpeechBench {
     }
 
     /// Progress goes to stderr, so that stdout holds only the table.
-    static func progress(_ line: String) {
-        FileHandle.standardError.write(Data(("earshot-bench speech: " + line + "\n").utf8))
+    static func progress(_ line: String, from bench: String = "speech") {
+        FileHandle.standardError.write(Data(("earshot-bench \(bench): " + line + "\n").utf8))
     }
 
     static func firstLoud(_ samples: [Float], from start: Int = 0) -> Int? {

@@ -1,0 +1,152 @@
+import EarshotAudio
+import EarshotTestSupport
+import Foundation
+
+/// `earshot-bench voice [--eagerness E] [SET]`: the wait a person hears, voice to voice. Each turn
+/// of a labelled turn set (turns-dev-2 by default) is played on its own into the virtual
+/// microphone of the real daemon (embedded transcription and speech), which answers through an
+/// instant responder; the microphone and the speaker's monitor are recorded and mapped to wall
+/// time (`RecordingClock`).
+///
+/// gap = the reply's first sound at the speaker − the last sample of the person's turn (its
+/// labelled end, found in the microphone's recording by the turn's own samples). A reply that
+/// starts before the person's turn has ended is a cut-off: it began in a pause mid-sentence.
+enum VoiceToVoiceBench {
+    /// Answers at once, whatever was said.
+    static let responder = "#!/bin/sh\ncat >/dev/null\necho 'Okay.'\n"
+    /// Audio of the scene kept before a turn, so the detector hears its onset as it would.
+    static let lead = 0.4
+    /// How long after the person's end a reply may take before the turn counts as unanswered.
+    static let answerWindow = 8.0
+
+    struct Turn {
+        var scene: String
+        var file: String
+        var id: Int
+        var kind: String
+        var start: Double
+        var end: Double
+        var text: String
+    }
+
+    struct Outcome {
+        var turn: Turn
+        /// Seconds from the person's end to the reply's first sound; nil when no reply came.
+        var gap: Double?
+    }
+
+    static func run(set: String, eagerness: String?) throws {
+        guard FileManager.default.fileExists(atPath: set + "/turns.csv") else {
+            print("The turn set is absent (\(set)/turns.csv): voice to voice needs it (earshot-bench voice SET).")
+            return
+        }
+        guard PulseTestServer.isAvailable else {
+            throw LiveBench.Failure(description: "pulseaudio, paplay and parec are needed (make deps installs them)")
+        }
+        let turns = try readTurns(set)
+        let signalSources = ChildGuard.install()
+        defer { withExtendedLifetime(signalSources) {} }
+        let directory = NSTemporaryDirectory() + "earshot-voice-\(getpid())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let responderPath = directory + "/instant-responder.sh"
+        try responder.write(toFile: responderPath, atomically: true, encoding: .utf8)
+        chmod(responderPath, 0o755)
+        let session = try SpeechSession(
+            daemonArguments: ["--stt", "embedded", "--tts", "embedded", "--responder", responderPath]
+                + (eagerness.map { ["--eagerness", $0] } ?? []),
+            topics: ["state", "speech", "transcript", "speaker"]
+        )
+        var scenes: [String: [Float]] = [:]
+        var outcomes: [Outcome] = []
+        for turn in turns {
+            if scenes[turn.scene] == nil { scenes[turn.scene] = try WAVFile.read(set + "/" + turn.file).samples }
+            let outcome = try play(turn, from: scenes[turn.scene]!, in: session, directory: directory)
+            SpeechBench.progress("\(turn.scene) turn \(turn.id) (\(turn.kind)): "
+                + (outcome.gap.map { String(format: "%.0f ms", $0 * 1000) } ?? "no reply") + " — \(turn.text)", from: "voice")
+            outcomes.append(outcome)
+        }
+        report(outcomes, eagerness: eagerness ?? "medium")
+    }
+
+    /// Plays one turn and waits for the reply to be over; returns when the reply began.
+    static func play(_ turn: Turn, from scene: [Float], in session: SpeechSession, directory: String) throws -> Outcome {
+        let rate = Double(AudioFrame.sampleRate)
+        let first = max(0, Int((turn.start - lead) * rate))
+        let last = min(scene.count, Int((turn.end + 0.05) * rate))
+        let cut = Array(scene[first..<last])
+        let path = directory + "/\(turn.scene)-\(turn.id).wav"
+        try WAVFile.write(AudioClip(samples: cut), to: path)
+        let endInCut = Int((turn.end * rate).rounded()) - first
+
+        session.clearEvents()
+        let microphone = RecordingClock(try session.sound.record(from: "mic"))
+        let speaker = RecordingClock(try session.sound.record())
+        Thread.sleep(forTimeInterval: 0.3)
+        let player = try session.sound.play(path)
+        _ = player.wait()
+        // The reply, if any, begins within the window and ends with the turn back at listening.
+        session.wait(timeout: answerWindow) { $0["event"] as? String == "speaker" && $0["phase"] as? String == "end" }
+        session.wait(timeout: 2, forState: "listening")
+        Thread.sleep(forTimeInterval: 0.3)
+        let heard = microphone.stop()
+        let played = speaker.stop()
+        // A turn cut at an inner pause can leave the daemon thinking or speaking: settle it.
+        try session.request(#"{"id":"cancel","cmd":"cancel"}"#)
+        session.wait(timeout: 2, forState: "listening")
+
+        guard let start = locate(cut, in: heard) else { return Outcome(turn: turn, gap: nil) }
+        let personEnd = microphone.wall(start + endInCut)
+        guard let reply = SpeechBench.firstLoud(played) else { return Outcome(turn: turn, gap: nil) }
+        return Outcome(turn: turn, gap: speaker.wall(reply) - personEnd)
+    }
+
+    /// Where `cut` begins in `recording`: the loopback into the virtual microphone is bit-exact,
+    /// so its first distinct samples are found as they are.
+    static func locate(_ cut: [Float], in recording: [Float]) -> Int? {
+        guard let anchor = cut.firstIndex(where: { abs($0) > 0.01 }), anchor + 32 <= cut.count else { return nil }
+        let probe = cut[anchor..<(anchor + 32)]
+        guard recording.count >= 32 else { return nil }
+        for index in 0...(recording.count - 32) where abs(recording[index] - probe.first!) < 1e-4 {
+            if zip(recording[index..<(index + 32)], probe).allSatisfy({ abs($0 - $1) < 1e-4 }) { return index - anchor }
+        }
+        return nil
+    }
+
+    static func readTurns(_ set: String) throws -> [Turn] {
+        var files: [String: String] = [:]
+        for line in try String(contentsOfFile: set + "/manifest.csv", encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst() {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if fields.count >= 2 { files[String(fields[1].dropLast(".json".count))] = fields[0] }
+        }
+        return try String(contentsOfFile: set + "/turns.csv", encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
+            let fields = line.split(separator: ",", maxSplits: 6, omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 7, let id = Int(fields[1]), let start = Double(fields[3]), let end = Double(fields[4]),
+                let file = files[fields[0]]
+            else { return nil }
+            return Turn(scene: fields[0], file: file, id: id, kind: fields[2], start: start, end: end, text: fields[6])
+        }
+    }
+
+    static func report(_ outcomes: [Outcome], eagerness: String) {
+        print("Voice to voice (earshot-bench voice, eagerness \(eagerness)): a turn at a time into the virtual microphone, "
+            + "an instant responder, embedded transcription and speech")
+        print("| turns | answered | median gap | p90 | min | max | replies before the end |")
+        print("|---|---|---|---|---|---|---|")
+        let kinds = ["all"] + Array(Set(outcomes.map(\.turn.kind))).sorted()
+        for kind in kinds {
+            let chosen = outcomes.filter { kind == "all" || $0.turn.kind == kind }
+            var gaps = LatencySample(kind)
+            for outcome in chosen { gaps.add(outcome.gap, orMiss: "no reply") }
+            let cutOffs = chosen.filter { ($0.gap ?? 0) < 0 }.count
+            let ms = { (value: Double) in value.isNaN ? "–" : String(format: "%.0f", value * 1000) }
+            print("| \(kind) (\(chosen.count)) | \(gaps.values.count) | \(ms(gaps.median)) | \(ms(gaps.percentile(0.9))) | "
+                + "\(ms(gaps.values.min() ?? .nan)) | \(ms(gaps.values.max() ?? .nan)) | \(cutOffs) |")
+        }
+        let thinking = outcomes.filter { $0.turn.kind == "thinking" }
+        print("Cut-offs (a reply begun in a pause mid-sentence): \(thinking.filter { ($0.gap ?? 0) < 0 }.count) of \(thinking.count) "
+            + "turns with thinking pauses.")
+        print("gap = the reply's first sound at the speaker − the person's last sample (ms); a reply before the end began "
+            + "in one of the turn's pauses (mid-sentence for `thinking`, before an afterthought for `hesitation`).")
+    }
+}
