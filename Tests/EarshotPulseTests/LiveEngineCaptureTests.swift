@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 @Suite("Live capture from a private sound server", .enabled(if: TestPeers.soundServers), .tags(.live))
-struct LiveCaptureTests {
+struct LiveEngineCaptureTests {
     /// A recording played into the virtual microphone comes out of the engine sample for sample,
     /// 100 frames a second, without holes or drops.
     @Test(arguments: SoundServerKind.testable)
