@@ -42,7 +42,7 @@ struct DaemonCommandHandler: CommandHandler {
             await forget(confirm: confirm)
         case .subscribe, .unsubscribe:
             // The server answers these itself; reaching here is a wiring mistake, said plainly.
-            .failure(ProtocolError(code: ProtocolError.Code.internalError, message: "\(command.name) is handled by the socket server."))
+            .failure(ProtocolError(code: .internalError, message: "\(command.name) is handled by the socket server."))
         }
     }
 
@@ -169,17 +169,17 @@ struct DaemonCommandHandler: CommandHandler {
     static func protocolError(_ error: PulseError, device: String?) -> ProtocolError {
         if error.isUnknownEntity, let device {
             return ProtocolError(
-                code: ProtocolError.Code.unknownDevice,
+                code: .unknownDevice,
                 message: "There is no device named \"\(device)\"; `earshot devices` lists them."
             )
         }
         if error.isServerUnavailable {
             return ProtocolError(
-                code: ProtocolError.Code.soundServerUnavailable,
+                code: .soundServerUnavailable,
                 message: "The sound server is not reachable (\(error.message)); Earshot keeps retrying."
             )
         }
-        return ProtocolError(code: ProtocolError.Code.internalError, message: "The sound server refused: \(error).")
+        return ProtocolError(code: .internalError, message: "The sound server refused: \(error).")
     }
 }
 
@@ -195,11 +195,11 @@ extension DaemonCommandHandler {
             do {
                 found = try recordings.store.inventory()
             } catch {
-                return .failure(ProtocolError(code: "forget_failed", message: error.message))
+                return .failure(ProtocolError(code: .forgetFailed, message: error.message))
             }
             let what = found.names.isEmpty ? "There are no recordings in \(directory), so nothing would be deleted" : "This deletes every recording earshotd made: \(found.summary) in \(directory)"
             return .failure(ProtocolError(
-                code: ProtocolError.Code.confirmationRequired,
+                code: .confirmationRequired,
                 message: "\(what). To go ahead, send {\"cmd\":\"forget\",\"confirm\":true} (or run `earshot forget --yes`)."
             ))
         }
@@ -207,7 +207,7 @@ extension DaemonCommandHandler {
             let deleted = try await recordings.forget()
             return .success(["deleted": .integer(deleted.names.count), "turns": .integer(deleted.turns.count), "directory": .string(directory)])
         } catch {
-            return .failure(ProtocolError(code: "forget_failed", message: error.message))
+            return .failure(ProtocolError(code: .forgetFailed, message: error.message))
         }
     }
 }

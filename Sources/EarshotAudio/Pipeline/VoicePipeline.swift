@@ -174,14 +174,8 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         turn: Int, message: String, retryIn: Double?, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
     ) {
         if !started { begin(emit: emit, work: work) }
-        emit(.error(code: "transcriber_unavailable", message: message, retryIn: retryIn, time: now))
+        emit(.error(.transcriberUnavailable(turn: turn), message: message, retryIn: retryIn, time: now))
         perform(machine.transcriptionFailed(turn: turn), emit: emit, work: work)
-    }
-
-    /// Tells front ends about a failure outside the turn machine (a transcription dropped, a
-    /// synthesizer that failed) at the current audio time.
-    public mutating func reportError(code: String, message: String, retryIn: Double? = nil, emit: (PipelineEvent) -> Void) {
-        emit(.error(code: code, message: message, retryIn: retryIn, time: now))
     }
 
     /// Starts the stream: the first state goes out and, with `startsListening`, voice mode
@@ -257,7 +251,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 recordingTurn = nil
                 if handsOutUtteranceAudio { work(.discardUtterance(turn: turn)) }
             case .reportError(let error):
-                emit(.error(code: error.code, message: error.description, time: now))
+                emit(.error(error, message: error.description, time: now))
             case .requestReply(let turn, let transcript):
                 work(.requestReply(turn: turn, transcript: transcript))
             case .discardReply(let turn):

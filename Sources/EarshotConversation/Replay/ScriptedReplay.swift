@@ -167,7 +167,7 @@ public struct ScriptedReplay<Detector: VoiceActivityDetector> {
             samples = try await synthesize(text, voice: scripted.voice)
         } catch {
             let message = (error as? SynthesisError)?.message ?? "Speech synthesis failed: \(error)"
-            replay.reportError(code: "speech_failed", message: message)
+            replay.reportError(.speechFailed, message: message)
             await apply { $0.playbackFinished(reply: reply) }
             return
         }

@@ -76,8 +76,7 @@ extension Replay {
             transcript(turn: turn, text: text, final: true, work: work)
         case .failure(let error):
             let message = (error as? TranscriptionError)?.message ?? "\(error)"
-            reportError(code: "transcriber_unavailable", message: message)
-            apply({ $0.transcriptionFailed(turn: turn) }, work: work)
+            transcriptionFailed(turn: turn, message: message, work: work)
         }
     }
 

@@ -147,7 +147,7 @@ final class VoiceSession: Sendable {
             case .failed(let turn, let message, let retryIn):
                 pipeline.transcriptionFailed(turn: turn, message: message, retryIn: retryIn, emit: emit, work: perform)
             case .dropped(_, let message):
-                pipeline.reportError(code: "transcript_dropped", message: message, emit: emit)
+                self.report(.transcriptDropped, message: message, time: pipeline.now, wall: wall)
             }
         }
     }
@@ -220,12 +220,19 @@ final class VoiceSession: Sendable {
         set { voiceSetting.withLock { $0 = newValue } }
     }
 
-    /// Tells front ends about a failure outside the turn machine.
-    func reportError(code: String, message: String) {
+    /// Tells front ends about a failure outside the turn machine, at the current audio time.
+    func reportError(_ code: ProtocolError.Code, message: String) {
         pipeline.withLock { pipeline in
-            let wall = WallClock.now()
-            pipeline.reportError(code: code, message: message) { self.deliver($0, wall: wall) }
+            report(code, message: message, time: pipeline.now, wall: WallClock.now())
         }
+    }
+
+    /// Logs a failure outside the turn machine, keeps it for `status` and sends it; called
+    /// inside the pipeline's lock, so it goes out in order with the pipeline's events.
+    private func report(_ code: ProtocolError.Code, message: String, time: Double, wall: Double) {
+        errors.withLock { $0.record(code: code.rawValue, message: message) }
+        logger.warning("\(message)", metadata: ["code": "\(code.rawValue)"])
+        relay.publish(.error(ErrorEvent(code: code, message: message, time: time)), wall: wall)
     }
 
     var snapshot: TurnSnapshot { pipeline.withLock { $0.machine.snapshot } }
@@ -248,7 +255,8 @@ final class VoiceSession: Sendable {
             logger.info("Voice UI state", metadata: [
                 "state": "\(snapshot.phase.rawValue)", "turn": "\(snapshot.turn)", "muted": "\(snapshot.muted)",
             ])
-        case .error(let code, let message, _, _):
+        case .error(let error, let message, _, _):
+            let code = ProtocolError.Code(error).rawValue
             errors.withLock { $0.record(code: code, message: message) }
             logger.warning("\(message)", metadata: ["code": "\(code)"])
         case .transcript(let turn, let text, true, _):
@@ -276,7 +284,7 @@ extension VoiceSession {
             publish(.speaker(SpeakerEvent(phase: .end, reply: reply, time: audioTime)))
             _ = apply { $0.playbackFinished(reply: reply) }
         case .failed(let reply, let message):
-            reportError(code: "speech_failed", message: message)
+            reportError(.speechFailed, message: message)
             _ = apply { $0.playbackFinished(reply: reply) }
         }
     }
@@ -309,13 +317,13 @@ extension VoiceSession {
     func voice(named name: String) -> Result<Voice, ProtocolError> {
         if let voice = voices.voice(named: name) { return .success(voice) }
         let known = voices.voices.map(\.id).joined(separator: ", ")
-        return .failure(ProtocolError(code: "unknown_voice", message: "There is no voice called \"\(name)\". Voices: \(known)."))
+        return .failure(ProtocolError(code: .unknownVoice, message: "There is no voice called \"\(name)\". Voices: \(known)."))
     }
 
     /// Says `text` through the turn machine (as a reply, or unprompted), in `voice` if given.
     func speak(_ text: String, voice: Voice?, turn: Int?) -> Result<TurnSnapshot, ProtocolError> {
         guard player != nil else {
-            return .failure(ProtocolError(code: "speech_off", message: "Speech is off: start earshotd with --tts embedded or a Wyoming server."))
+            return .failure(ProtocolError(code: .speechOff, message: "Speech is off: start earshotd with --tts embedded or a Wyoming server."))
         }
         return apply { $0.replyRequested(turn: turn, text: text, voice: voice?.id) }
     }

@@ -31,7 +31,7 @@ final class ResponderRunner: Sendable {
             } catch is CancellationError {
                 return
             } catch {
-                session.reportError(code: "responder_failed", message: "\(error)")
+                session.reportError(.responderFailed, message: "\(error)")
             }
             if Task.isCancelled { return }
             if let reply {

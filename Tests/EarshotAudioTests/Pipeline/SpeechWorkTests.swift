@@ -78,7 +78,7 @@ import Testing
         )
         #expect(run.pipeline.machine.snapshot.phase == .listening)
         #expect(run.pipeline.machine.snapshot.error == .transcriberUnavailable(turn: 1))
-        #expect(events.first == .error(code: "transcriber_unavailable", message: "The server is away.", retryIn: 0.5, time: run.pipeline.now))
+        #expect(events.first == .error(.transcriberUnavailable(turn: 1), message: "The server is away.", retryIn: 0.5, time: run.pipeline.now))
         #expect(work.isEmpty, "nothing is discarded: \(work)")
     }
 
