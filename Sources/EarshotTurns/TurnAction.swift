@@ -68,9 +68,9 @@ public enum TurnEffect: Equatable, Hashable, Sendable {
     /// `playbackStarted(reply:)` and `playbackFinished(reply:)`. With `continues`, more text for
     /// the reply follows (a responder still answering).
     case synthesize(reply: Int, text: String, voice: String? = nil, continues: Bool = false)
-    /// Lower the playback volume: the user may be interrupting.
-    case duckPlayback(reply: Int)
-    /// Restore the playback volume: the interruption was a false alarm.
+    /// Silence `reply` at once, keeping its place: the user may be interrupting.
+    case pausePlayback(reply: Int)
+    /// Play `reply` on from where it paused: the interruption was a false alarm.
     case resumePlayback(reply: Int)
     /// Stop playback and abandon any synthesis still running for `reply`.
     case stopPlayback(reply: Int)

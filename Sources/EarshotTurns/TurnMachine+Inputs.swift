@@ -85,7 +85,7 @@ extension TurnMachine {
     ///
     /// From `listening` this starts the next turn. While `thinking` it supersedes the pending
     /// turn (the user kept talking), like a realtime assistant cancelling its response. While
-    /// `speaking` it is only a suspected barge-in: playback is ducked until it is confirmed.
+    /// `speaking` it is only a suspected barge-in: playback is paused until it is confirmed.
     public mutating func utteranceStarted() -> TurnAction {
         switch state {
         case .idle:
@@ -108,13 +108,13 @@ extension TurnMachine {
         }
     }
 
-    /// Ducks the reply being spoken: the person may be interrupting.
+    /// Pauses the reply being spoken, keeping its place: the person may be interrupting.
     private mutating func suspectBargeIn() -> TurnAction {
         guard case .speaking(let reply, let deadline) = state else { return .none }
         let suspected = State.bargeInSuspected(
             reply: reply, playbackDeadline: deadline, speechStartedAt: clock.now, lastHeardAt: clock.now
         )
-        return enter(suspected, effects: [.duckPlayback(reply: reply)])
+        return enter(suspected, effects: [.pausePlayback(reply: reply)])
     }
 
     /// The voice activity detector heard speech end.
@@ -132,13 +132,13 @@ extension TurnMachine {
     }
 
     /// Speech may be starting (heard, not yet confirmed as speech). Only a reply being spoken
-    /// cares: it is ducked at once, as a suspected barge-in. Otherwise nothing.
+    /// cares: it is paused at once, as a suspected barge-in. Otherwise nothing.
     public mutating func onsetSuspected() -> TurnAction {
         guard case .speaking = state, !microphoneMuted else { return .none }
         return suspectBargeIn()
     }
 
-    /// What `onsetSuspected` heard turned out not to be speech: a ducked reply resumes.
+    /// What `onsetSuspected` heard turned out not to be speech: a paused reply resumes.
     /// Otherwise nothing.
     public mutating func onsetRejected() -> TurnAction {
         guard case .bargeInSuspected = state else { return .none }

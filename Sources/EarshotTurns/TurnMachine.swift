@@ -201,7 +201,7 @@ extension TurnMachine {
         case preparingSpeech(reply: Int, deadline: C.Instant)
         /// `reply` is playing; it should finish by `deadline`.
         case speaking(reply: Int, deadline: C.Instant)
-        /// `reply` is ducked because the user started talking at `speechStartedAt`, last heard at
+        /// `reply` is paused because the user started talking at `speechStartedAt`, last heard at
         /// `lastHeardAt`; `playbackDeadline` is kept for when the interruption turns out to be false.
         case bargeInSuspected(reply: Int, playbackDeadline: C.Instant, speechStartedAt: C.Instant, lastHeardAt: C.Instant)
 

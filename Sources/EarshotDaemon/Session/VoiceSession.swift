@@ -156,14 +156,6 @@ final class VoiceSession: Sendable {
     /// it only hands work on: nothing here waits.
     private func perform(_ work: SpeechWork, at time: Double) {
         switch work {
-        case .openMicrophone:
-            engine.setMicrophone(.open)
-        case .closeMicrophone:
-            engine.setMicrophone(.closed)
-        case .silenceMicrophone:
-            engine.setMicrophone(.silenced)
-        case .playCue(let cue):
-            engine.play(cue == .voiceModeOn ? Cue.enter : Cue.leave)
         case .beginUtterance(let turn, let audio):
             recorder?.beginUtterance(turn: turn, audio: audio)
             transcription?.begin(turn: turn, samples: PCM16.samples(of: audio))
@@ -172,6 +164,22 @@ final class VoiceSession: Sendable {
             utteranceBatch.withLock { batch in
                 if batch.add(frame, turn: turn) { handOn(&batch) }
             }
+        case .effect(let effect):
+            perform(effect, at: time)
+        }
+    }
+
+    /// Carries out one of the turn machine's effects.
+    private func perform(_ effect: TurnEffect, at time: Double) {
+        switch effect {
+        case .openMicrophone:
+            engine.setMicrophone(.open)
+        case .closeMicrophone:
+            engine.setMicrophone(.closed)
+        case .silenceMicrophone:
+            engine.setMicrophone(.silenced)
+        case .playCue(let cue):
+            engine.play(cue == .voiceModeOn ? Cue.enter : Cue.leave)
         case .endUtterance(let turn):
             utteranceBatch.withLock { handOn(&$0) }
             recorder?.endUtterance(turn: turn)
@@ -188,7 +196,7 @@ final class VoiceSession: Sendable {
         case .stopPlayback(let reply):
             player?.stop(reply: reply)
             responder?.cancel(turn: nil)
-        case .duckPlayback(let reply):
+        case .pausePlayback(let reply):
             // The person may be interrupting: silence the reply at once, keeping the rest.
             engine.pausePlayback(true)
             tap.setPaused(true)
@@ -203,6 +211,9 @@ final class VoiceSession: Sendable {
             responder?.answer(turn: turn, transcript: transcript, session: self)
         case .discardReply(let turn):
             responder?.cancel(turn: turn)
+        case .announceSpeech, .beginUtterance, .reportError:
+            // The pipeline's own: told as events, or handed out with the utterance's audio.
+            break
         }
     }
 
