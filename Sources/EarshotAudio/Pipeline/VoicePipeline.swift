@@ -256,7 +256,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 abandonInterruption(emit: emit)
                 work(.effect(effect))
             case .openMicrophone, .closeMicrophone, .silenceMicrophone, .playCue, .preview, .requestReply, .discardReply,
-                .synthesize, .pausePlayback, .stopPlayback:
+                .synthesize, .continueSpeech, .pausePlayback, .stopPlayback:
                 work(.effect(effect))
             }
         }

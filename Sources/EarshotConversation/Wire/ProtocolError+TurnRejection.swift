@@ -18,7 +18,7 @@ extension ProtocolError {
         case .nothingToCancel:
             self.init(code: Code.nothingToCancel, message: "No turn is in progress, so there is nothing to cancel.")
         case .noBargeInSuspected, .unknownTurn, .unknownReply, .utteranceNotEnded, .replyNotRequested,
-            .cannotSpeakWhile, .emptyReply:
+            .cannotSpeakWhile, .emptyReply, .replyTextEnded:
             self.init(code: Code.rejected, message: "The voice machine refused this: \(rejection.description).")
         }
     }

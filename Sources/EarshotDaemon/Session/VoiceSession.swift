@@ -193,9 +193,10 @@ final class VoiceSession: Sendable {
         case .synthesize(let reply, let text, let voice, let continues):
             recorder?.replyStarted(text: text)
             player?.speak(reply: reply, text: text, voice: voice.flatMap(voices.voice(named:)) ?? currentVoice, more: continues)
+        case .continueSpeech(let reply, let text, let continues):
+            player?.continueText(reply: reply, text: text, more: continues)
         case .stopPlayback(let reply):
             player?.stop(reply: reply)
-            responder?.cancel(turn: nil)
         case .pausePlayback(let reply):
             // The person may be interrupting: silence the reply at once, keeping the rest.
             engine.pausePlayback(true)
@@ -306,6 +307,12 @@ extension VoiceSession {
         let action = applyForAction { $0.replyRequested(turn: turn, text: text, continues: true) }
         for case .synthesize(let reply, _, _, _) in action.effects { return reply }
         return nil
+    }
+
+    /// Gives the machine the responder's next piece of `reply` (the last one without `more`);
+    /// false once the reply no longer takes any (stopped, interrupted or ended).
+    func continueStreamedReply(_ reply: Int, text: String, more: Bool) -> Bool {
+        !applyForAction { $0.replyContinued(reply: reply, text: text, continues: more) }.effects.isEmpty
     }
 
     /// The responder had nothing to say to `turn`: back to listening.

@@ -39,8 +39,8 @@ final class SpeechPlayer: Sendable {
 
     var name: String { synthesizer.name }
 
-    /// Starts saying `reply`. With `more`, further text follows through ``append(reply:text:)``
-    /// until ``finishText(reply:)``; the first sentence plays meanwhile.
+    /// Starts saying `reply`. With `more`, further text follows through
+    /// ``continueText(reply:text:more:)``; the first sentence plays meanwhile.
     func speak(reply: Int, text: String, voice: Voice, more: Bool = false) {
         let (texts, continuation) = AsyncStream.makeStream(of: String.self)
         continuation.yield(text)
@@ -101,14 +101,12 @@ final class SpeechPlayer: Sendable {
         }
     }
 
-    /// More of `reply`'s text, to be said after what came before.
-    func append(reply: Int, text: String) {
-        current.withLock { $0?.reply == reply ? $0?.texts : nil }?.yield(text)
-    }
-
-    /// `reply` has no more text: it ends once what was given has been said.
-    func finishText(reply: Int) {
-        current.withLock { $0?.reply == reply ? $0?.texts : nil }?.finish()
+    /// More of `reply`'s text, to be said after what came before; without `more` it is the last,
+    /// and the reply ends once all of it has been said.
+    func continueText(reply: Int, text: String, more: Bool) {
+        guard let texts = current.withLock({ $0?.reply == reply ? $0?.texts : nil }) else { return }
+        if !text.isEmpty { texts.yield(text) }
+        if !more { texts.finish() }
     }
 
     /// Silences the speaker and abandons `reply` (any reply when nil).
