@@ -189,23 +189,20 @@ final class VoiceSession: Sendable {
             recorder?.discardUtterance(turn: turn)
             transcription?.discard(turn: turn)
         case .preview(let text, let voice):
-            player?.speak(reply: TurnMachine<StreamClock>.previewReply, text: text, voice: voice.flatMap(voices.voice(named:)) ?? currentVoice)
+            say(reply: TurnMachine<StreamClock>.previewReply, text: text, voice: voice, more: false)
         case .synthesize(let reply, let text, let voice, let continues):
             recorder?.replyStarted(text: text)
-            player?.speak(reply: reply, text: text, voice: voice.flatMap(voices.voice(named:)) ?? currentVoice, more: continues)
+            say(reply: reply, text: text, voice: voice, more: continues)
         case .continueSpeech(let reply, let text, let continues):
             player?.continueText(reply: reply, text: text, more: continues)
         case .stopPlayback(let reply):
             player?.stop(reply: reply)
-        case .pausePlayback(let reply):
-            // The person may be interrupting: silence the reply at once, keeping the rest.
+        case .pausePlayback:
             engine.pausePlayback(true)
             tap.setPaused(true)
-            publish(.speaker(SpeakerEvent(phase: .pause, reply: reply, time: time)))
-        case .resumePlayback(let reply):
+        case .resumePlayback:
             engine.pausePlayback(false)
             tap.setPaused(false)
-            publish(.speaker(SpeakerEvent(phase: .resume, reply: reply, time: time)))
         case .requestReply(let turn, let transcript):
             recorder?.replyRequested(turn: turn)
             // Without a responder command, a front end answers with `speak`.
@@ -215,6 +212,19 @@ final class VoiceSession: Sendable {
         case .announceSpeech, .beginUtterance, .reportError:
             // The pipeline's own: told as events, or handed out with the utterance's audio.
             break
+        }
+        if let event = SpeakerEvent(effect, time: time) { publish(.speaker(event)) }
+    }
+
+    /// Hands `text` to the player in the voice `id` names (nil: the current voice). A voice
+    /// that does not exist is not stood in for by another: the reply fails, saying so.
+    private func say(reply: Int, text: String, voice id: String?, more: Bool) {
+        guard let player else { return }
+        switch id.map(voice(named:)) ?? .success(currentVoice) {
+        case .success(let voice):
+            player.speak(reply: reply, text: text, voice: voice, more: more)
+        case .failure(let error):
+            player.refuse(reply: reply, code: .unknownVoice, message: error.message)
         }
     }
 
@@ -285,18 +295,16 @@ final class VoiceSession: Sendable {
 extension VoiceSession {
     /// Gives the turn machine what the speech player reported (it ignores a preview's).
     func handle(_ report: PlaybackReport) {
+        if let event = SpeakerEvent(report, time: audioTime) { publish(.speaker(event)) }
         switch report {
-        case .saying(let reply, let voice, let text, let first):
-            publish(.speaker(SpeakerEvent(phase: first ? .start : .say, reply: reply, voice: first ? voice : nil, text: text, time: audioTime)))
-        case .stopped(let reply):
-            publish(.speaker(SpeakerEvent(phase: .stop, reply: reply, time: audioTime)))
+        case .saying, .stopped:
+            break
         case .started(let reply):
             _ = apply { $0.playbackStarted(reply: reply) }
         case .finished(let reply):
-            publish(.speaker(SpeakerEvent(phase: .end, reply: reply, time: audioTime)))
             _ = apply { $0.playbackFinished(reply: reply) }
-        case .failed(let reply, let message):
-            reportError(.speechFailed, message: message)
+        case .failed(let reply, let code, let message):
+            reportError(code, message: message)
             _ = apply { $0.playbackFinished(reply: reply) }
         }
     }

@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotBase
+import EarshotProtocol
 import EarshotPulse
 import EarshotSpeech
 import Logging
@@ -72,7 +73,7 @@ final class SpeechPlayer: Sendable {
             } catch {
                 let message = (error as? SynthesisError)?.message ?? "Speech synthesis failed: \(error)"
                 logger.warning("\(message)", metadata: ["reply": "\(reply)"])
-                report(.failed(reply: reply, message: message))
+                report(.failed(reply: reply, code: .speechFailed, message: message))
             }
         }
         let previous = current.withLock { current in
@@ -109,6 +110,11 @@ final class SpeechPlayer: Sendable {
         if !more { texts.finish() }
     }
 
+    /// Says `reply` cannot be said, without touching what is playing: it fails at once.
+    func refuse(reply: Int, code: ProtocolError.Code, message: String) {
+        report(.failed(reply: reply, code: code, message: message))
+    }
+
     /// Silences the speaker and abandons `reply` (any reply when nil).
     func stop(reply: Int?) {
         let stopped = current.withLock { current -> Playing? in
@@ -132,5 +138,6 @@ enum PlaybackReport: Equatable, Sendable {
     /// The reply was silenced before its end.
     case stopped(reply: Int)
     case finished(reply: Int)
-    case failed(reply: Int, message: String)
+    /// The reply could not be said: `code` and `message` say why.
+    case failed(reply: Int, code: ProtocolError.Code, message: String)
 }
