@@ -328,17 +328,6 @@ extension VoiceSession {
         _ = apply { $0.replyRequested(turn: turn, text: "") }
     }
 
-    /// The voices, the current one marked, as `voices` answers.
-    var voiceListing: JSONValue {
-        let current = currentVoice.id
-        return .array(voices.voices.map { voice in
-            .object([
-                "id": .string(voice.id), "name": .string(voice.displayName), "description": .string(voice.summary),
-                "language": .string(voice.language), "current": .bool(voice.id == current),
-            ])
-        })
-    }
-
     /// Finds a voice by id or display name, or says which exist.
     func voice(named name: String) -> Result<Voice, ProtocolError> {
         if let voice = voices.voice(named: name) { return .success(voice) }
