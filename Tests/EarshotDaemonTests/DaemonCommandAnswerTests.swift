@@ -45,4 +45,19 @@ import Testing
         let refused = DaemonCommandHandler.protocolError(PulseError(.accessDenied, while: "setting the sink"), device: "hdmi")
         #expect(refused.knownCode == .internalError)
     }
+
+    @Test func aReplysVoiceIsTheOneNamedOrTheCurrentOneAndNeverAStandIn() throws {
+        let breeze = Voice(id: "breeze", displayName: "Breeze", summary: "Calm and clear.", language: "en-US")
+        let cove = Voice(id: "cove", displayName: "Cove", summary: "Low and warm.", language: "en-GB")
+        let catalog = VoiceCatalog(voices: [breeze, cove])
+        #expect(try catalog.replyVoice(nil, current: cove).get() == cove)
+        #expect(try catalog.replyVoice("breeze", current: cove).get() == breeze)
+        #expect(try catalog.replyVoice("Cove", current: breeze).get() == cove)
+        guard case .failure(let refusal) = catalog.replyVoice("ember", current: cove) else {
+            Issue.record("an unknown voice was stood in for")
+            return
+        }
+        #expect(refusal.knownCode == .unknownVoice)
+        #expect(refusal.message == "There is no voice called \"ember\". Voices: breeze, cove.")
+    }
 }

@@ -220,7 +220,7 @@ final class VoiceSession: Sendable {
     /// that does not exist is not stood in for by another: the reply fails, saying so.
     private func say(reply: Int, text: String, voice id: String?, more: Bool) {
         guard let player else { return }
-        switch id.map(voice(named:)) ?? .success(currentVoice) {
+        switch voices.replyVoice(id, current: currentVoice) {
         case .success(let voice):
             player.speak(reply: reply, text: text, voice: voice, more: more)
         case .failure(let error):
@@ -330,9 +330,7 @@ extension VoiceSession {
 
     /// Finds a voice by id or display name, or says which exist.
     func voice(named name: String) -> Result<Voice, ProtocolError> {
-        if let voice = voices.voice(named: name) { return .success(voice) }
-        let known = voices.voices.map(\.id).joined(separator: ", ")
-        return .failure(ProtocolError(code: .unknownVoice, message: "There is no voice called \"\(name)\". Voices: \(known)."))
+        voices.voice(called: name)
     }
 
     /// Says `text` through the turn machine (as a reply, or unprompted), in `voice` if given.
@@ -360,5 +358,21 @@ struct RecentErrors: Sendable {
     mutating func record(code: String, message: String, wall: Double = WallClock.now()) {
         entries.append(DaemonStatus.ReportedError(code: code, message: message, wall: wall))
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+    }
+}
+
+extension VoiceCatalog {
+    /// The voice `name` (an id or display name) names, or the `unknown_voice` refusal naming
+    /// the voices there are.
+    func voice(called name: String) -> Result<Voice, ProtocolError> {
+        if let voice = voice(named: name) { return .success(voice) }
+        let known = voices.map(\.id).joined(separator: ", ")
+        return .failure(ProtocolError(code: .unknownVoice, message: "There is no voice called \"\(name)\". Voices: \(known)."))
+    }
+
+    /// The voice a reply is said in: the one `id` names, `current` when it names none. A voice
+    /// that does not exist is refused, never stood in for.
+    func replyVoice(_ id: String?, current: Voice) -> Result<Voice, ProtocolError> {
+        id.map(voice(called:)) ?? .success(current)
     }
 }
