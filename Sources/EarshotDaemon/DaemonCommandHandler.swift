@@ -28,12 +28,12 @@ struct DaemonCommandHandler: CommandHandler {
         case .mute: turn { $0.mute() }
         case .unmute: turn { $0.unmute() }
         case .devices: await devices()
-        case .setSource(let name): await route(setting: "source", to: name) { () async throws(PulseError) in try await engine.setSource(name) }
-        case .setSink(let name): await route(setting: "sink", to: name) { () async throws(PulseError) in try await engine.setSink(name) }
+        case .setSource(let name): await route(.source, to: name) { () async throws(PulseError) in try await engine.setSource(name) }
+        case .setSink(let name): await route(.sink, to: name) { () async throws(PulseError) in try await engine.setSink(name) }
         case .speak(let text, let voiceName, let turn):
             speak(text, voiceName: voiceName, turn: turn)
         case .voices:
-            .success(["voices": session.voiceListing])
+            .answer(VoiceListAnswer(session.voices, current: session.currentVoice))
         case .setVoice(let name):
             setVoice(name)
         case .preview(let name):
@@ -42,13 +42,13 @@ struct DaemonCommandHandler: CommandHandler {
             await forget(confirm: confirm)
         case .subscribe, .unsubscribe:
             // The server answers these itself; reaching here is a wiring mistake, said plainly.
-            .failure(ProtocolError(code: ProtocolError.Code.internalError, message: "\(command.name) is handled by the socket server."))
+            .failure(ProtocolError(code: .internalError, message: "\(command.name) is handled by the socket server."))
         }
     }
 
     private func turn(_ input: @Sendable (inout TurnMachine<StreamClock>) -> TurnAction) -> CommandResult {
         switch session.apply(input) {
-        case .success(let snapshot): .success(["state": .object(VoiceState(snapshot).fields)])
+        case .success(let snapshot): .answer(StateAnswer(state: VoiceState(snapshot)))
         case .failure(let error): .failure(error)
         }
     }
@@ -62,7 +62,7 @@ struct DaemonCommandHandler: CommandHandler {
             }
         }
         switch session.speak(text, voice: voice, turn: turn) {
-        case .success(let snapshot): return .success(["state": .object(VoiceState(snapshot).fields)])
+        case .success(let snapshot): return .answer(StateAnswer(state: VoiceState(snapshot)))
         case .failure(let error): return .failure(error)
         }
     }
@@ -71,7 +71,7 @@ struct DaemonCommandHandler: CommandHandler {
         switch session.voice(named: name) {
         case .success(let voice):
             session.currentVoice = voice
-            return .success(["voice": .string(voice.id)])
+            return .answer(VoiceAnswer(voice: voice.id))
         case .failure(let error):
             return .failure(error)
         }
@@ -80,7 +80,7 @@ struct DaemonCommandHandler: CommandHandler {
     private func preview(_ name: String?) -> CommandResult {
         let found = name.map { session.voice(named: $0) } ?? .success(session.currentVoice)
         switch found.flatMap({ voice in session.preview(voice).map { (voice, $0) } }) {
-        case .success(let (voice, snapshot)): return .success(["voice": .string(voice.id), "state": .object(VoiceState(snapshot).fields)])
+        case .success(let (voice, snapshot)): return .answer(PreviewAnswer(voice: voice.id, state: VoiceState(snapshot)))
         case .failure(let error): return .failure(error)
         }
     }
@@ -133,34 +133,23 @@ struct DaemonCommandHandler: CommandHandler {
             settings: settings?.inForceForStatus,
             recording: recordings.status
         )
-        return .success(status.fields)
+        return .answer(status)
     }
 
     private func devices() async -> CommandResult {
         do {
             let list = try await engine.devices()
             let status = engine.status
-            func entries(_ devices: [PulseDevice]) -> JSONValue {
-                .array(devices.map { device in
-                    .object([
-                        "name": .string(device.name), "description": .string(device.description),
-                        "default": .bool(device.isDefault), "monitor": .bool(device.isMonitor),
-                    ])
-                })
-            }
-            return .success([
-                "sources": entries(list.sources), "sinks": entries(list.sinks),
-                "source": .optional(status.source), "sink": .optional(status.sink),
-            ])
+            return .answer(DeviceListAnswer(list, source: status.source, sink: status.sink))
         } catch {
             return .failure(Self.protocolError(error, device: nil))
         }
     }
 
-    private func route(setting key: String, to name: String?, _ change: () async throws(PulseError) -> String) async -> CommandResult {
+    private func route(_ direction: RouteAnswer.Direction, to name: String?, _ change: () async throws(PulseError) -> String) async -> CommandResult {
         do {
             let inUse = try await change()
-            return .success([key: .string(inUse), "following_default": .bool(name == nil)])
+            return .answer(RouteAnswer(direction: direction, inUse: inUse, followsDefault: name == nil))
         } catch {
             return .failure(Self.protocolError(error, device: name))
         }
@@ -169,17 +158,17 @@ struct DaemonCommandHandler: CommandHandler {
     static func protocolError(_ error: PulseError, device: String?) -> ProtocolError {
         if error.isUnknownEntity, let device {
             return ProtocolError(
-                code: ProtocolError.Code.unknownDevice,
+                code: .unknownDevice,
                 message: "There is no device named \"\(device)\"; `earshot devices` lists them."
             )
         }
         if error.isServerUnavailable {
             return ProtocolError(
-                code: ProtocolError.Code.soundServerUnavailable,
+                code: .soundServerUnavailable,
                 message: "The sound server is not reachable (\(error.message)); Earshot keeps retrying."
             )
         }
-        return ProtocolError(code: ProtocolError.Code.internalError, message: "The sound server refused: \(error).")
+        return ProtocolError(code: .internalError, message: "The sound server refused: \(error).")
     }
 }
 
@@ -195,19 +184,43 @@ extension DaemonCommandHandler {
             do {
                 found = try recordings.store.inventory()
             } catch {
-                return .failure(ProtocolError(code: "forget_failed", message: error.message))
+                return .failure(ProtocolError(code: .forgetFailed, message: error.message))
             }
             let what = found.names.isEmpty ? "There are no recordings in \(directory), so nothing would be deleted" : "This deletes every recording earshotd made: \(found.summary) in \(directory)"
             return .failure(ProtocolError(
-                code: ProtocolError.Code.confirmationRequired,
+                code: .confirmationRequired,
                 message: "\(what). To go ahead, send {\"cmd\":\"forget\",\"confirm\":true} (or run `earshot forget --yes`)."
             ))
         }
         do {
             let deleted = try await recordings.forget()
-            return .success(["deleted": .integer(deleted.names.count), "turns": .integer(deleted.turns.count), "directory": .string(directory)])
+            return .answer(ForgetAnswer(deleted: deleted.names.count, turns: deleted.turns.count, directory: directory))
         } catch {
-            return .failure(ProtocolError(code: "forget_failed", message: error.message))
+            return .failure(ProtocolError(code: .forgetFailed, message: error.message))
         }
+    }
+}
+
+// MARK: Answers from the daemon's own types
+
+extension DeviceListAnswer {
+    /// The sound server's devices, and the source and sink in use.
+    init(_ list: PulseDeviceList, source: String?, sink: String?) {
+        self.init(sources: list.sources.map(Device.init), sinks: list.sinks.map(Device.init), source: source, sink: sink)
+    }
+}
+
+extension DeviceListAnswer.Device {
+    init(_ device: PulseDevice) {
+        self.init(name: device.name, description: device.description, isDefault: device.isDefault, isMonitor: device.isMonitor)
+    }
+}
+
+extension VoiceListAnswer {
+    /// Every voice of `catalog`, `current` marked.
+    init(_ catalog: VoiceCatalog, current: Voice) {
+        self.init(voices: catalog.voices.map { voice in
+            Entry(id: voice.id, name: voice.displayName, description: voice.summary, language: voice.language, isCurrent: voice.id == current.id)
+        })
     }
 }

@@ -62,17 +62,22 @@ public enum TurnEffect: Equatable, Hashable, Sendable {
     case discardUtterance(turn: Int)
     /// Ask the responder for a reply to `transcript`; answer with `replyRequested(turn:text:)`.
     case requestReply(turn: Int, transcript: String)
-    /// Cancel the responder's pending reply for `turn`.
+    /// Cancel the responder's reply to `turn`: the one it has yet to give, or the rest of one
+    /// being spoken.
     case discardReply(turn: Int)
     /// Synthesise `text` in `voice` (an id; nil: the current voice) and play it; report
     /// `playbackStarted(reply:)` and `playbackFinished(reply:)`. With `continues`, more text for
-    /// the reply follows (a responder still answering).
+    /// the reply follows as ``continueSpeech(reply:text:continues:)``.
     case synthesize(reply: Int, text: String, voice: String? = nil, continues: Bool = false)
-    /// Lower the playback volume: the user may be interrupting.
-    case duckPlayback(reply: Int)
-    /// Restore the playback volume: the interruption was a false alarm.
+    /// Say `text` after what `reply` has been given so far, in its voice; without `continues`,
+    /// this is the last of its text (`text` may then be empty) and the reply ends once said.
+    case continueSpeech(reply: Int, text: String, continues: Bool)
+    /// Silence `reply` at once, keeping its place: the user may be interrupting.
+    case pausePlayback(reply: Int)
+    /// Play `reply` on from where it paused: the interruption was a false alarm.
     case resumePlayback(reply: Int)
-    /// Stop playback and abandon any synthesis still running for `reply`.
+    /// Stop playing `reply` and abandon any synthesis still running for it. Only the playback:
+    /// a responder still giving its text is cancelled by ``discardReply(turn:)``.
     case stopPlayback(reply: Int)
     /// Tell the user about `error` (it is also in the new snapshot).
     case reportError(TurnError)
@@ -93,6 +98,8 @@ public enum TurnIgnoreReason: Equatable, Hashable, Sendable {
     case staleReply(turn: Int)
     /// A playback event for a reply that is no longer in flight.
     case stalePlayback(reply: Int)
+    /// More text for a reply that is no longer in flight.
+    case staleReplyText(reply: Int)
     /// A playback event for a voice preview, which the turns do not wait for.
     case previewPlayback
     /// The user started speaking while the microphone is muted.
@@ -133,6 +140,8 @@ public enum TurnRejection: Error, Equatable, Hashable, Sendable, CustomStringCon
     case cannotSpeakWhile(TurnPhase)
     /// An unprompted reply with no text (or only whitespace).
     case emptyReply
+    /// More text for a reply that was told its text had ended.
+    case replyTextEnded(reply: Int)
 
     /// A short message for an error response.
     public var description: String {
@@ -150,6 +159,7 @@ public enum TurnRejection: Error, Equatable, Hashable, Sendable, CustomStringCon
         case .replyNotRequested(let turn): "turn \(turn) has no transcript yet"
         case .cannotSpeakWhile(let phase): "cannot speak while \(phase.rawValue)"
         case .emptyReply: "the reply is empty"
+        case .replyTextEnded(let reply): "reply \(reply) has had all its text"
         }
     }
 }

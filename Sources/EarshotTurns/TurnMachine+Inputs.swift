@@ -32,8 +32,8 @@ extension TurnMachine {
             effects.append(.discardUtterance(turn: turn))
             state = .listening(error: nil)
         case .bargeInSuspected(let reply, let playbackDeadline, _, _):
-            effects.append(.resumePlayback(reply: reply))
-            state = .speaking(reply: reply, deadline: playbackDeadline)
+            effects.append(.resumePlayback(reply: reply.number))
+            state = .speaking(reply, deadline: playbackDeadline)
         case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
             break
         }
@@ -59,7 +59,7 @@ extension TurnMachine {
         case .idle:
             return .rejected(.voiceModeOff)
         case .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _):
-            return enter(.listening(error: nil), effects: [.stopPlayback(reply: reply)])
+            return enter(.listening(error: nil), effects: stopEffects(reply))
         case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech:
             return .rejected(.nothingPlaying)
         }
@@ -85,7 +85,7 @@ extension TurnMachine {
     ///
     /// From `listening` this starts the next turn. While `thinking` it supersedes the pending
     /// turn (the user kept talking), like a realtime assistant cancelling its response. While
-    /// `speaking` it is only a suspected barge-in: playback is ducked until it is confirmed.
+    /// `speaking` it is only a suspected barge-in: playback is paused until it is confirmed.
     public mutating func utteranceStarted() -> TurnAction {
         switch state {
         case .idle:
@@ -108,13 +108,13 @@ extension TurnMachine {
         }
     }
 
-    /// Ducks the reply being spoken: the person may be interrupting.
+    /// Pauses the reply being spoken, keeping its place: the person may be interrupting.
     private mutating func suspectBargeIn() -> TurnAction {
         guard case .speaking(let reply, let deadline) = state else { return .none }
         let suspected = State.bargeInSuspected(
-            reply: reply, playbackDeadline: deadline, speechStartedAt: clock.now, lastHeardAt: clock.now
+            reply, playbackDeadline: deadline, speechStartedAt: clock.now, lastHeardAt: clock.now
         )
-        return enter(suspected, effects: [.duckPlayback(reply: reply)])
+        return enter(suspected, effects: [.pausePlayback(reply: reply.number)])
     }
 
     /// The voice activity detector heard speech end.
@@ -125,20 +125,20 @@ extension TurnMachine {
         case .hearing:
             return endUtterance()
         case .bargeInSuspected(let reply, let playbackDeadline, _, _):
-            return enter(.speaking(reply: reply, deadline: playbackDeadline), effects: [.resumePlayback(reply: reply)])
+            return enter(.speaking(reply, deadline: playbackDeadline), effects: [.resumePlayback(reply: reply.number)])
         case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
             return .ignored(.noUtteranceInProgress)
         }
     }
 
     /// Speech may be starting (heard, not yet confirmed as speech). Only a reply being spoken
-    /// cares: it is ducked at once, as a suspected barge-in. Otherwise nothing.
+    /// cares: it is paused at once, as a suspected barge-in. Otherwise nothing.
     public mutating func onsetSuspected() -> TurnAction {
         guard case .speaking = state, !microphoneMuted else { return .none }
         return suspectBargeIn()
     }
 
-    /// What `onsetSuspected` heard turned out not to be speech: a ducked reply resumes.
+    /// What `onsetSuspected` heard turned out not to be speech: a paused reply resumes.
     /// Otherwise nothing.
     public mutating func onsetRejected() -> TurnAction {
         guard case .bargeInSuspected = state else { return .none }
@@ -151,7 +151,7 @@ extension TurnMachine {
     /// for `falseInterruptionSilence`. Otherwise nothing; returns `.none` without allocating.
     public mutating func speechHeard() -> TurnAction {
         guard case .bargeInSuspected(let reply, let playbackDeadline, let speechStartedAt, _) = state else { return .none }
-        state = .bargeInSuspected(reply: reply, playbackDeadline: playbackDeadline, speechStartedAt: speechStartedAt, lastHeardAt: clock.now)
+        state = .bargeInSuspected(reply, playbackDeadline: playbackDeadline, speechStartedAt: speechStartedAt, lastHeardAt: clock.now)
         return .none
     }
 
@@ -162,7 +162,7 @@ extension TurnMachine {
         case .idle:
             return .rejected(.voiceModeOff)
         case .bargeInSuspected(let reply, _, let speechStartedAt, _):
-            return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: [.stopPlayback(reply: reply)])
+            return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: stopEffects(reply))
         case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
             return .rejected(.noBargeInSuspected)
         }
@@ -218,7 +218,7 @@ extension TurnMachine {
             if text.allSatisfy(\.isWhitespace) {
                 return enter(.listening(error: nil), effects: [])
             }
-            return speak(text, voice: voice, continues: continues)
+            return speak(text, voice: voice, answering: answered, continues: continues)
         }
         guard isKnown(turn: answered) else { return .rejected(.unknownTurn(answered)) }
         if answered == turn {
@@ -244,18 +244,31 @@ extension TurnMachine {
         case .idle:
             return .rejected(.voiceModeOff)
         case .listening:
-            return text.allSatisfy(\.isWhitespace) ? .rejected(.emptyReply) : speak(text, voice: voice, continues: continues)
+            return text.allSatisfy(\.isWhitespace) ? .rejected(.emptyReply) : speak(text, voice: voice, answering: nil, continues: continues)
         case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected:
             return .rejected(.cannotSpeakWhile(state.phase))
         }
     }
 
     /// Hands out the next reply number and asks for it to be synthesised.
-    private mutating func speak(_ text: String, voice: String?, continues: Bool) -> TurnAction {
+    private mutating func speak(_ text: String, voice: String?, answering turn: Int?, continues: Bool) -> TurnAction {
         latestReply += 1
         let deadline = clock.now.advanced(by: configuration.playbackStartTimeout)
-        let preparing = State.preparingSpeech(reply: latestReply, deadline: deadline)
+        let preparing = State.preparingSpeech(Reply(number: latestReply, turn: turn, awaitsText: continues), deadline: deadline)
         return enter(preparing, effects: [.synthesize(reply: latestReply, text: text, voice: voice, continues: continues)])
+    }
+
+    /// More of `reply`'s text, given after its start (``replyRequested(turn:text:voice:continues:)``
+    /// with `continues`); `continues` says whether still more follows. It is said only while
+    /// the reply is in flight: a reply stopped, interrupted or finished takes no more.
+    public mutating func replyContinued(reply continued: Int, text: String, continues: Bool) -> TurnAction {
+        guard var reply = state.reply, reply.number == continued else {
+            return continued >= 1 && continued <= latestReply ? .ignored(.staleReplyText(reply: continued)) : .rejected(.unknownReply(continued))
+        }
+        guard reply.awaitsText else { return .rejected(.replyTextEnded(reply: continued)) }
+        reply.awaitsText = continues
+        state = state.replacing(reply)
+        return .transition(TurnTransition(from: snapshot, to: snapshot, effects: [.continueSpeech(reply: continued, text: text, continues: continues)]))
     }
 }
 
@@ -264,22 +277,23 @@ extension TurnMachine {
 extension TurnMachine {
     /// The player started playing `reply`: `thinking` → `speaking`.
     public mutating func playbackStarted(reply started: Int) -> TurnAction {
-        if case .preparingSpeech(let reply, _) = state, reply == started {
+        if case .preparingSpeech(let reply, _) = state, reply.number == started {
             let deadline = clock.now.advanced(by: configuration.maximumPlayback)
-            return enter(.speaking(reply: reply, deadline: deadline), effects: [])
+            return enter(.speaking(reply, deadline: deadline), effects: [])
         }
         return playbackEventOutOfTurn(reply: started)
     }
 
-    /// The player finished `reply` (or synthesis produced no audio): back to `listening`.
+    /// The player finished `reply` (or synthesis produced no audio, or failed): back to
+    /// `listening`. A responder still giving the reply's text is told to stop.
     ///
     /// If the user was already talking over the end of it, their speech becomes the next turn.
     public mutating func playbackFinished(reply finished: Int) -> TurnAction {
         switch state {
-        case .preparingSpeech(let reply, _) where reply == finished, .speaking(let reply, _) where reply == finished:
-            return enter(.listening(error: nil), effects: [])
-        case .bargeInSuspected(let reply, _, let speechStartedAt, _) where reply == finished:
-            return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: [])
+        case .preparingSpeech(let reply, _) where reply.number == finished, .speaking(let reply, _) where reply.number == finished:
+            return enter(.listening(error: nil), effects: discardTextEffects(reply))
+        case .bargeInSuspected(let reply, _, let speechStartedAt, _) where reply.number == finished:
+            return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: discardTextEffects(reply))
         default:
             return playbackEventOutOfTurn(reply: finished)
         }
@@ -321,14 +335,14 @@ extension TurnMachine {
         case .bargeInSuspected(let reply, let playbackDeadline, let speechStartedAt, let lastHeardAt):
             if clock.now >= lastHeardAt.advanced(by: configuration.falseInterruptionSilence) {
                 // Silent too long to be someone talking: a cough, a click, an "mm".
-                return enter(.speaking(reply: reply, deadline: playbackDeadline), effects: [.resumePlayback(reply: reply)])
+                return enter(.speaking(reply, deadline: playbackDeadline), effects: [.resumePlayback(reply: reply.number)])
             }
             // Confirmed only while the person is still speaking: a burst that already fell
             // silent waits to be declared a false alarm instead.
             guard lastHeardAt == clock.now, clock.now >= speechStartedAt.advanced(by: configuration.minimumInterruption) else {
                 return .none
             }
-            return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: [.stopPlayback(reply: reply)])
+            return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: stopEffects(reply))
         }
     }
 

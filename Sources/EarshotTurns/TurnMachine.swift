@@ -35,7 +35,7 @@ public struct TurnMachine<C: Clock>: Sendable {
 
     /// The reply being synthesised or played, if any.
     public var replyInFlight: Int? {
-        state.replyInFlight
+        state.reply?.number
     }
 
     /// When ``tick()`` next has something to do; `nil` in the resting phases (`idle`, `listening`).
@@ -91,8 +91,20 @@ public struct TurnMachine<C: Clock>: Sendable {
         case .awaitingReply:
             [.discardReply(turn: turn)]
         case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _):
-            [.stopPlayback(reply: reply)]
+            stopEffects(reply)
         }
+    }
+
+    /// What abandoning `reply` takes: its playback stops, and a responder still giving its text
+    /// is told to stop too.
+    func stopEffects(_ reply: Reply) -> [TurnEffect] {
+        [.stopPlayback(reply: reply.number)] + discardTextEffects(reply)
+    }
+
+    /// What a reply ending while its text is still coming takes: the responder stops giving it.
+    func discardTextEffects(_ reply: Reply) -> [TurnEffect] {
+        guard reply.awaitsText, let answered = reply.turn else { return [] }
+        return [.discardReply(turn: answered)]
     }
 
     /// The reply number a voice preview's playback reports carry: the machine hands out replies
@@ -184,6 +196,15 @@ extension TurnMachine {
         case awaitingDetector
     }
 
+    /// A reply the machine handed out and is not done with.
+    struct Reply: Equatable, Sendable {
+        var number: Int
+        /// The turn it answers; nil for an unprompted reply.
+        var turn: Int?
+        /// More of its text is still to come (a responder still answering).
+        var awaitsText: Bool
+    }
+
     /// Where the machine is. Each case holds what is needed to leave it; every case except
     /// `idle` and `listening` holds a deadline so no peer can keep it waiting forever.
     enum State: Equatable, Sendable {
@@ -198,12 +219,12 @@ extension TurnMachine {
         /// The responder has the transcript; its reply is due by `deadline`.
         case awaitingReply(deadline: C.Instant)
         /// `reply` is being synthesised; audio is due to start by `deadline`.
-        case preparingSpeech(reply: Int, deadline: C.Instant)
+        case preparingSpeech(Reply, deadline: C.Instant)
         /// `reply` is playing; it should finish by `deadline`.
-        case speaking(reply: Int, deadline: C.Instant)
-        /// `reply` is ducked because the user started talking at `speechStartedAt`, last heard at
+        case speaking(Reply, deadline: C.Instant)
+        /// `reply` is paused because the user started talking at `speechStartedAt`, last heard at
         /// `lastHeardAt`; `playbackDeadline` is kept for when the interruption turns out to be false.
-        case bargeInSuspected(reply: Int, playbackDeadline: C.Instant, speechStartedAt: C.Instant, lastHeardAt: C.Instant)
+        case bargeInSuspected(Reply, playbackDeadline: C.Instant, speechStartedAt: C.Instant, lastHeardAt: C.Instant)
 
         var phase: TurnPhase {
             switch self {
@@ -220,10 +241,21 @@ extension TurnMachine {
         }
 
         /// The reply being synthesised or played, if any.
-        var replyInFlight: Int? {
+        var reply: Reply? {
             switch self {
             case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _): reply
             case .idle, .listening, .hearing, .transcribing, .awaitingReply: nil
+            }
+        }
+
+        /// The same state with `reply` in place of the reply it holds.
+        func replacing(_ reply: Reply) -> State {
+            switch self {
+            case .preparingSpeech(_, let deadline): .preparingSpeech(reply, deadline: deadline)
+            case .speaking(_, let deadline): .speaking(reply, deadline: deadline)
+            case .bargeInSuspected(_, let playbackDeadline, let speechStartedAt, let lastHeardAt):
+                .bargeInSuspected(reply, playbackDeadline: playbackDeadline, speechStartedAt: speechStartedAt, lastHeardAt: lastHeardAt)
+            case .idle, .listening, .hearing, .transcribing, .awaitingReply: self
             }
         }
     }

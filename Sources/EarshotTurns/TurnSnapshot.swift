@@ -99,15 +99,4 @@ public enum TurnError: Error, Equatable, Hashable, Sendable, CustomStringConvert
         case .playbackTimedOut: "Sorry, playback stopped responding."
         }
     }
-
-    /// A stable machine-readable name for front ends (the `error` event's `code`).
-    public var code: String {
-        switch self {
-        case .transcriptTimedOut: "transcript_timeout"
-        case .transcriberUnavailable: "transcriber_unavailable"
-        case .replyTimedOut: "reply_timeout"
-        case .playbackDidNotStart: "playback_not_started"
-        case .playbackTimedOut: "playback_timeout"
-        }
-    }
 }

@@ -45,7 +45,7 @@ struct TurnMachineScenarioTests {
     /// confirmed it, in either order.
     @Test func speechOverAReplyIsAnnouncedOnceBothConfirmIt() {
         var detectorFirst = TurnSituation.speaking.make()
-        #expect(detectorFirst.send { $0.onsetSuspected() }.effects == [.duckPlayback(reply: 2)])
+        #expect(detectorFirst.send { $0.onsetSuspected() }.effects == [.pausePlayback(reply: 2)])
         #expect(detectorFirst.send { $0.utteranceStarted() } == .ignored(.utteranceInProgress))
         let confirmed = detectorFirst.send { $0.bargeInConfirmed() }
         #expect(confirmed.effects == [.announceSpeech, .stopPlayback(reply: 2), .beginUtterance(turn: 3)])
@@ -69,7 +69,7 @@ struct TurnMachineScenarioTests {
 
     @Test func falseInterruptionResumesTheSameReply() {
         var harness = TurnSituation.speaking.make()
-        #expect(harness.send { $0.utteranceStarted() }.effects == [.duckPlayback(reply: 2)])
+        #expect(harness.send { $0.utteranceStarted() }.effects == [.pausePlayback(reply: 2)])
         #expect(harness.send { $0.utteranceEnded() }.effects == [.resumePlayback(reply: 2)])
         #expect(harness.machine.snapshot == TurnSnapshot(phase: .speaking, turn: 2, muted: false))
         #expect(harness.send { $0.playbackFinished(reply: 2) }.effects == [])

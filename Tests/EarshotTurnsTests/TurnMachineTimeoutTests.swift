@@ -120,7 +120,7 @@ struct TurnMachineTimeoutTests {
         harness.send { $0.playbackStarted(reply: 1) }
         harness.clock.advance(by: .seconds(5))
         let interruptedAt = harness.clock.now
-        #expect(harness.send { $0.utteranceStarted() }.effects == [.duckPlayback(reply: 1)])
+        #expect(harness.send { $0.utteranceStarted() }.effects == [.pausePlayback(reply: 1)])
         let action = Self.keepSpeaking(&harness, until: interruptedAt.advanced(by: .milliseconds(400)))
         #expect(harness.clock.now == interruptedAt.advanced(by: .milliseconds(300)), "confirmed at the minimum")
         #expect(action.effects == [.announceSpeech, .stopPlayback(reply: 1), .beginUtterance(turn: 1)])

@@ -3,7 +3,7 @@ import EarshotTurns
 /// The expected behaviour for every starting situation × every input.
 /// Turn 1 and reply 1 are the warm-up turn; situations past `listening` are in turn 2 / reply 2.
 enum TurnTable {
-    static let rows: [TurnTableRow] = restingRows + userTurnRows + replyRows + previewRows + onsetRows
+    static let rows: [TurnTableRow] = restingRows + userTurnRows + replyRows + previewRows + onsetRows + replyTextRows
 }
 
 extension TurnTable {
@@ -185,7 +185,7 @@ extension TurnTable {
         .init(.speaking, .dismiss, .idle, .effects([.stopPlayback(reply: 2), .closeMicrophone])),
         .init(.speaking, .mute, .speaking, .effects([.silenceMicrophone])),
         .init(.speaking, .unmute, .speaking, .rejected(.notMuted)),
-        .init(.speaking, .utteranceStarted, .speaking, .effects([.duckPlayback(reply: 2)])),
+        .init(.speaking, .utteranceStarted, .speaking, .effects([.pausePlayback(reply: 2)])),
         .init(.speaking, .utteranceEnded, .speaking, .ignored(.noUtteranceInProgress)),
         .init(.speaking, .bargeInConfirmed, .speaking, .rejected(.noBargeInSuspected)),
         .init(.speaking, .transcript, .speaking, .ignored(.staleTranscript(turn: 2))),
@@ -256,7 +256,7 @@ extension TurnTable {
 }
 
 extension TurnTable {
-    /// Speech that may be starting matters only over a reply: the reply ducks, and resumes
+    /// Speech that may be starting matters only over a reply: the reply pauses, and resumes
     /// when it was not speech after all.
     static let onsetRows: [TurnTableRow] = [
         .init(.idle, .onsetSuspected, .idle, .none),
@@ -266,7 +266,7 @@ extension TurnTable {
         .init(.transcribing, .onsetSuspected, .thinking, .none),
         .init(.awaitingReply, .onsetSuspected, .thinking, .none),
         .init(.preparingSpeech, .onsetSuspected, .thinking, .none),
-        .init(.speaking, .onsetSuspected, .speaking, .effects([.duckPlayback(reply: 2)])),
+        .init(.speaking, .onsetSuspected, .speaking, .effects([.pausePlayback(reply: 2)])),
         .init(.bargeInSuspected, .onsetSuspected, .speaking, .none),
         .init(.idle, .onsetRejected, .idle, .none),
         .init(.listening, .onsetRejected, .listening, .none),
@@ -277,5 +277,21 @@ extension TurnTable {
         .init(.preparingSpeech, .onsetRejected, .thinking, .none),
         .init(.speaking, .onsetRejected, .speaking, .none),
         .init(.bargeInSuspected, .onsetRejected, .speaking, .effects([.resumePlayback(reply: 2)])),
+    ]
+}
+
+extension TurnTable {
+    /// More text is taken only for a reply in flight that is still waiting for it (a streamed
+    /// one: see `TurnMachineStreamedReplyTests`); the table's replies came whole.
+    static let replyTextRows: [TurnTableRow] = [
+        .init(.idle, .replyText, .idle, .ignored(.staleReplyText(reply: 1))),
+        .init(.listening, .replyText, .listening, .ignored(.staleReplyText(reply: 1))),
+        .init(.listeningMuted, .replyText, .listening, .ignored(.staleReplyText(reply: 1))),
+        .init(.hearing, .replyText, .hearing, .ignored(.staleReplyText(reply: 1))),
+        .init(.transcribing, .replyText, .thinking, .ignored(.staleReplyText(reply: 1))),
+        .init(.awaitingReply, .replyText, .thinking, .ignored(.staleReplyText(reply: 1))),
+        .init(.preparingSpeech, .replyText, .thinking, .rejected(.replyTextEnded(reply: 2))),
+        .init(.speaking, .replyText, .speaking, .rejected(.replyTextEnded(reply: 2))),
+        .init(.bargeInSuspected, .replyText, .speaking, .rejected(.replyTextEnded(reply: 2))),
     ]
 }

@@ -87,6 +87,8 @@ enum TurnTableInput: String, CaseIterable, Sendable {
     case preview, previewPlayback
     /// Speech that may be starting, and its rejection.
     case onsetSuspected, onsetRejected
+    /// More text for the latest reply handed out.
+    case replyText
 
     static let unpromptedText = "your timer is done"
     static let previewText = "Hi, I'm Cove."
@@ -124,6 +126,7 @@ enum TurnTableInput: String, CaseIterable, Sendable {
         case .previewPlayback: return harness.send { $0.playbackFinished(reply: TurnMachine<ManualClock>.previewReply) }
         case .onsetSuspected: return harness.send { $0.onsetSuspected() }
         case .onsetRejected: return harness.send { $0.onsetRejected() }
+        case .replyText: return harness.send { $0.replyContinued(reply: reply, text: "and more", continues: true) }
         }
     }
 }

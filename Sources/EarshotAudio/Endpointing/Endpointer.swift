@@ -26,7 +26,7 @@ public struct Endpointer: Sendable {
     /// An utterance boundary. Frames are stream frame indices (seconds = frame × 0.01).
     public enum Event: Equatable, Sendable {
         /// Speech began at `onsetFrame` but is not yet long enough to be an utterance
-        /// (useful to duck playback on a possible barge-in).
+        /// (useful to pause playback on a possible barge-in).
         case onsetSuspected(onsetFrame: Int)
         /// The minimum speech is confirmed. `onsetFrame` is the first speech frame of the run;
         /// the utterance's audio starts at `audioStartFrame` (onset − prefix padding, never

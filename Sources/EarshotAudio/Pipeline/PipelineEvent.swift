@@ -15,9 +15,9 @@ public enum PipelineEvent: Equatable, Sendable {
     /// What the transcriber heard of `turn`: a partial hypothesis while the person speaks (it
     /// may change), then the final text.
     case transcript(turn: Int, text: String, final: Bool, time: Double)
-    /// Something a person should know went wrong; `message` says it in words. `retryIn` is
-    /// when Earshot tries again by itself, in seconds, if it will.
-    case error(code: String, message: String, retryIn: Double? = nil, time: Double)
+    /// The voice UI gave up on a peer, or the transcriber failed; `message` says it in words.
+    /// `retryIn` is when Earshot tries again by itself, in seconds, if it will.
+    case error(TurnError, message: String, retryIn: Double? = nil, time: Double)
 
     /// Audio time of the event.
     public var time: Double {

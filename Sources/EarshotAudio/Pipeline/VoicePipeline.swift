@@ -174,14 +174,8 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         turn: Int, message: String, retryIn: Double?, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
     ) {
         if !started { begin(emit: emit, work: work) }
-        emit(.error(code: "transcriber_unavailable", message: message, retryIn: retryIn, time: now))
+        emit(.error(.transcriberUnavailable(turn: turn), message: message, retryIn: retryIn, time: now))
         perform(machine.transcriptionFailed(turn: turn), emit: emit, work: work)
-    }
-
-    /// Tells front ends about a failure outside the turn machine (a transcription dropped, a
-    /// synthesizer that failed) at the current audio time.
-    public mutating func reportError(code: String, message: String, retryIn: Double? = nil, emit: (PipelineEvent) -> Void) {
-        emit(.error(code: code, message: message, retryIn: retryIn, time: now))
     }
 
     /// Starts the stream: the first state goes out and, with `startsListening`, voice mode
@@ -248,39 +242,22 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 if handsOutUtteranceAudio { work(.beginUtterance(turn: turn, audio: history.frames(from: nextUtteranceStart))) }
             case .endUtterance(let turn):
                 recordingTurn = nil
-                if handsOutUtteranceAudio { work(.endUtterance(turn: turn)) }
+                if handsOutUtteranceAudio { work(.effect(effect)) }
                 if !configuration.transcribes {
                     // No transcriber: an utterance yields an empty transcript, back to listening.
                     perform(machine.finalTranscript(turn: turn, text: ""), emit: emit, work: work)
                 }
-            case .discardUtterance(let turn):
+            case .discardUtterance:
                 recordingTurn = nil
-                if handsOutUtteranceAudio { work(.discardUtterance(turn: turn)) }
+                if handsOutUtteranceAudio { work(.effect(effect)) }
             case .reportError(let error):
-                emit(.error(code: error.code, message: error.description, time: now))
-            case .requestReply(let turn, let transcript):
-                work(.requestReply(turn: turn, transcript: transcript))
-            case .discardReply(let turn):
-                work(.discardReply(turn: turn))
-            case .synthesize(let reply, let text, let voice, let continues):
-                work(.synthesize(reply: reply, text: text, voice: voice, continues: continues))
-            case .duckPlayback(let reply):
-                work(.duckPlayback(reply: reply))
-            case .resumePlayback(let reply):
+                emit(.error(error, message: error.description, time: now))
+            case .resumePlayback:
                 abandonInterruption(emit: emit)
-                work(.resumePlayback(reply: reply))
-            case .stopPlayback(let reply):
-                work(.stopPlayback(reply: reply))
-            case .openMicrophone:
-                work(.openMicrophone)
-            case .closeMicrophone:
-                work(.closeMicrophone)
-            case .silenceMicrophone:
-                work(.silenceMicrophone)
-            case .playCue(let cue):
-                work(.playCue(cue))
-            case .preview(let text, let voice):
-                work(.preview(text: text, voice: voice))
+                work(.effect(effect))
+            case .openMicrophone, .closeMicrophone, .silenceMicrophone, .playCue, .preview, .requestReply, .discardReply,
+                .synthesize, .continueSpeech, .pausePlayback, .stopPlayback:
+                work(.effect(effect))
             }
         }
     }

@@ -63,7 +63,7 @@ public final class DaemonConnection {
             case .event(let event):
                 heldEvents.append(event)
             case .response(let response):
-                if response.error?.code == ProtocolError.Code.permissionDenied { throw .socketOwnedByAnotherUser(path: path) }
+                if response.error?.knownCode == .permissionDenied { throw .socketOwnedByAnotherUser(path: path) }
                 // A null id on a failure means the daemon could not read the request at all.
                 guard response.id.integerValue == id || (response.id == .null && !response.ok) else {
                     continue  // The answer to an earlier request that timed out.
@@ -102,7 +102,7 @@ public final class DaemonConnection {
             case .event(let event):
                 return event
             case .response(let response):
-                if response.error?.code == ProtocolError.Code.permissionDenied { throw .socketOwnedByAnotherUser(path: path) }
+                if response.error?.knownCode == .permissionDenied { throw .socketOwnedByAnotherUser(path: path) }
             }
         }
         return nil
@@ -124,7 +124,7 @@ extension DaemonConnection {
     func closedConnectionError() -> ClientError {
         while let line = try? readLine(until: .now) {
             if case .response(let response)? = try? DaemonMessage(line: line),
-                response.error?.code == ProtocolError.Code.permissionDenied
+                response.error?.knownCode == .permissionDenied
             {
                 return .socketOwnedByAnotherUser(path: path)
             }

@@ -124,7 +124,7 @@ public struct ScriptedReplay<Detector: VoiceActivityDetector> {
             transcription?.begin(turn: turn, audio: frames)
         case .utteranceAudio(let turn, let frame):
             transcription?.append(turn: turn, frame: frame)
-        case .endUtterance(let turn):
+        case .effect(.endUtterance(let turn)):
             guard transcription != nil else {
                 await apply { $0.finalTranscript(turn: turn, text: Self.untranscribed) }
                 return
@@ -133,24 +133,24 @@ public struct ScriptedReplay<Detector: VoiceActivityDetector> {
             var next: [SpeechWork] = []
             replay.report(outcome, turn: turn) { next.append($0) }
             await perform(next)
-        case .discardUtterance(let turn):
+        case .effect(.discardUtterance(let turn)):
             transcription?.discard(turn: turn)
-        case .requestReply(let turn, _):
+        case .effect(.requestReply(let turn, _)):
             // A scripted answer is said once its delay has passed; without one, it is declined.
             if !schedule.ask(turn: turn, afterFrame: frameIndex) {
                 await apply { $0.replyRequested(turn: turn, text: "") }
             }
-        case .discardReply(let turn):
+        case .effect(.discardReply(let turn)):
             schedule.discard(turn: turn)
-        case .synthesize(let reply, let text, _, _):
+        case .effect(.synthesize(let reply, let text, _, _)):
             await speak(reply: reply, text: text)
-        case .duckPlayback(let reply):
+        case .effect(.pausePlayback(let reply)):
             emit(speaker.pause(reply: reply, at: now))
-        case .resumePlayback(let reply):
+        case .effect(.resumePlayback(let reply)):
             emit(speaker.resume(reply: reply, at: now))
-        case .stopPlayback(let reply):
+        case .effect(.stopPlayback(let reply)):
             emit(speaker.stop(reply: reply, at: now))
-        case .openMicrophone, .closeMicrophone, .silenceMicrophone, .playCue, .preview:
+        case .effect:
             // The recording is the microphone, and a script neither mutes nor previews.
             break
         }
@@ -167,7 +167,7 @@ public struct ScriptedReplay<Detector: VoiceActivityDetector> {
             samples = try await synthesize(text, voice: scripted.voice)
         } catch {
             let message = (error as? SynthesisError)?.message ?? "Speech synthesis failed: \(error)"
-            replay.reportError(code: "speech_failed", message: message)
+            replay.reportError(.speechFailed, message: message)
             await apply { $0.playbackFinished(reply: reply) }
             return
         }

@@ -47,19 +47,18 @@ public struct ReplayTranscription<Detector: VoiceActivityDetector> {
             transcription.begin(turn: turn, audio: frames)
         case .utteranceAudio(let turn, let frame):
             transcription.append(turn: turn, frame: frame)
-        case .endUtterance(let turn):
+        case .effect(.endUtterance(let turn)):
             guard let outcome = await transcription.end(turn: turn) else { return }
             var next: [SpeechWork] = []
             replay.report(outcome, turn: turn) { next.append($0) }
             await perform(next)
-        case .discardUtterance(let turn):
+        case .effect(.discardUtterance(let turn)):
             transcription.discard(turn: turn)
-        case .requestReply(let turn, _):
+        case .effect(.requestReply(let turn, _)):
             var next: [SpeechWork] = []
             replay.apply({ $0.replyRequested(turn: turn, text: "") }) { next.append($0) }
             await perform(next)
-        case .discardReply, .synthesize, .duckPlayback, .resumePlayback, .stopPlayback,
-            .openMicrophone, .closeMicrophone, .silenceMicrophone, .playCue, .preview:
+        case .effect:
             // A recording has no speaker, and its microphone is the file.
             break
         }
@@ -76,8 +75,7 @@ extension Replay {
             transcript(turn: turn, text: text, final: true, work: work)
         case .failure(let error):
             let message = (error as? TranscriptionError)?.message ?? "\(error)"
-            reportError(code: "transcriber_unavailable", message: message)
-            apply({ $0.transcriptionFailed(turn: turn) }, work: work)
+            transcriptionFailed(turn: turn, message: message, work: work)
         }
     }
 

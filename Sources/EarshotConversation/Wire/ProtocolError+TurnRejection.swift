@@ -18,8 +18,21 @@ extension ProtocolError {
         case .nothingToCancel:
             self.init(code: Code.nothingToCancel, message: "No turn is in progress, so there is nothing to cancel.")
         case .noBargeInSuspected, .unknownTurn, .unknownReply, .utteranceNotEnded, .replyNotRequested,
-            .cannotSpeakWhile, .emptyReply:
-            self.init(code: "rejected", message: "The voice machine refused this: \(rejection.description).")
+            .cannotSpeakWhile, .emptyReply, .replyTextEnded:
+            self.init(code: Code.rejected, message: "The voice machine refused this: \(rejection.description).")
+        }
+    }
+}
+
+extension ProtocolError.Code {
+    /// The code of the `error` event, and of the `state`'s `error`, for a failure the voice UI shows.
+    public init(_ error: TurnError) {
+        switch error {
+        case .transcriptTimedOut: self = .transcriptTimeout
+        case .transcriberUnavailable: self = .transcriberUnavailable
+        case .replyTimedOut: self = .replyTimeout
+        case .playbackDidNotStart: self = .playbackNotStarted
+        case .playbackTimedOut: self = .playbackTimeout
         }
     }
 }

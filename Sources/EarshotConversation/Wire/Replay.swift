@@ -47,9 +47,15 @@ public struct Replay<Detector: VoiceActivityDetector> {
         pipeline.apply(input, emit: { SocketEvent($0).write(to: &json) }, work: work)
     }
 
-    /// Buffers an error event at the current audio time.
-    public mutating func reportError(code: String, message: String) {
-        pipeline.reportError(code: code, message: message) { SocketEvent($0).write(to: &json) }
+    /// Reports that the transcriber could not take `turn` (see
+    /// ``VoicePipeline/transcriptionFailed(turn:message:retryIn:emit:work:)``).
+    public mutating func transcriptionFailed(turn: Int, message: String, work: (SpeechWork) -> Void = { _ in }) {
+        pipeline.transcriptionFailed(turn: turn, message: message, retryIn: nil, emit: { SocketEvent($0).write(to: &json) }, work: work)
+    }
+
+    /// Buffers an error event from outside the pipeline at the current audio time.
+    public mutating func reportError(_ code: ProtocolError.Code, message: String) {
+        write(.error(ErrorEvent(code: code, message: message, time: pipeline.now)))
     }
 
     /// Buffers an event from outside the pipeline (the speaker's, in a scripted replay) after

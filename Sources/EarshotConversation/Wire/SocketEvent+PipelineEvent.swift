@@ -15,10 +15,10 @@ extension SocketEvent {
             self = .level(LevelEvent(source: LevelEvent.Source(source), reading: reading))
         case .transcript(let turn, let text, let final, let time):
             self = .transcript(TranscriptEvent(turn: turn, text: text, isFinal: final, time: time))
-        case .error(let code, let message, let retryIn, let time):
+        case .error(let error, let message, let retryIn, let time):
             // The pipeline's retries are announced to a tenth of a second.
             let retry = retryIn.map { ($0 * 10).rounded() / 10 }
-            self = .error(ErrorEvent(code: code, message: message, retryIn: retry, time: time))
+            self = .error(ErrorEvent(code: ProtocolError.Code(error), message: message, retryIn: retry, time: time))
         }
     }
 }

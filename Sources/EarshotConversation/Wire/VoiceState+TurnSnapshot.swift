@@ -9,7 +9,7 @@ extension VoiceState {
             turn: snapshot.turn,
             muted: snapshot.muted,
             controls: Self.controls(snapshot.controls),
-            error: snapshot.error?.code
+            error: snapshot.error.map { ProtocolError.Code($0).rawValue }
         )
     }
 

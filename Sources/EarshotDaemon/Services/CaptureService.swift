@@ -37,7 +37,7 @@ struct CaptureService: Service {
             let seconds = Double(retryIn.components.seconds) + Double(retryIn.components.attoseconds) * 1e-18
             let message = "The sound server went away (\(error.message)); retrying in \(DecimalText.fixed(seconds, decimals: 1)) s."
             logger.warning("\(message)", metadata: ["while": "\(error.operation)"])
-            session.publish(.error(ErrorEvent(code: "sound_server_lost", message: message, retryIn: seconds, time: time)))
+            session.publish(.error(ErrorEvent(code: .soundServerLost, message: message, retryIn: seconds, time: time)))
             session.publish(.device(DeviceEvent(change: .disconnected, source: nil, sink: nil, server: nil, time: time)))
         case .sourceChanged(let source):
             logger.info("Recording from a new source", metadata: ["source": "\(source)"])

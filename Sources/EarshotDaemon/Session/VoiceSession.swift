@@ -147,7 +147,7 @@ final class VoiceSession: Sendable {
             case .failed(let turn, let message, let retryIn):
                 pipeline.transcriptionFailed(turn: turn, message: message, retryIn: retryIn, emit: emit, work: perform)
             case .dropped(_, let message):
-                pipeline.reportError(code: "transcript_dropped", message: message, emit: emit)
+                self.report(.transcriptDropped, message: message, time: pipeline.now, wall: wall)
             }
         }
     }
@@ -156,14 +156,6 @@ final class VoiceSession: Sendable {
     /// it only hands work on: nothing here waits.
     private func perform(_ work: SpeechWork, at time: Double) {
         switch work {
-        case .openMicrophone:
-            engine.setMicrophone(.open)
-        case .closeMicrophone:
-            engine.setMicrophone(.closed)
-        case .silenceMicrophone:
-            engine.setMicrophone(.silenced)
-        case .playCue(let cue):
-            engine.play(cue == .voiceModeOn ? Cue.enter : Cue.leave)
         case .beginUtterance(let turn, let audio):
             recorder?.beginUtterance(turn: turn, audio: audio)
             transcription?.begin(turn: turn, samples: PCM16.samples(of: audio))
@@ -172,6 +164,22 @@ final class VoiceSession: Sendable {
             utteranceBatch.withLock { batch in
                 if batch.add(frame, turn: turn) { handOn(&batch) }
             }
+        case .effect(let effect):
+            perform(effect, at: time)
+        }
+    }
+
+    /// Carries out one of the turn machine's effects.
+    private func perform(_ effect: TurnEffect, at time: Double) {
+        switch effect {
+        case .openMicrophone:
+            engine.setMicrophone(.open)
+        case .closeMicrophone:
+            engine.setMicrophone(.closed)
+        case .silenceMicrophone:
+            engine.setMicrophone(.silenced)
+        case .playCue(let cue):
+            engine.play(cue == .voiceModeOn ? Cue.enter : Cue.leave)
         case .endUtterance(let turn):
             utteranceBatch.withLock { handOn(&$0) }
             recorder?.endUtterance(turn: turn)
@@ -181,28 +189,42 @@ final class VoiceSession: Sendable {
             recorder?.discardUtterance(turn: turn)
             transcription?.discard(turn: turn)
         case .preview(let text, let voice):
-            player?.speak(reply: TurnMachine<StreamClock>.previewReply, text: text, voice: voice.flatMap(voices.voice(named:)) ?? currentVoice)
+            say(reply: TurnMachine<StreamClock>.previewReply, text: text, voice: voice, more: false)
         case .synthesize(let reply, let text, let voice, let continues):
             recorder?.replyStarted(text: text)
-            player?.speak(reply: reply, text: text, voice: voice.flatMap(voices.voice(named:)) ?? currentVoice, more: continues)
+            say(reply: reply, text: text, voice: voice, more: continues)
+        case .continueSpeech(let reply, let text, let continues):
+            player?.continueText(reply: reply, text: text, more: continues)
         case .stopPlayback(let reply):
             player?.stop(reply: reply)
-            responder?.cancel(turn: nil)
-        case .duckPlayback(let reply):
-            // The person may be interrupting: silence the reply at once, keeping the rest.
+        case .pausePlayback:
             engine.pausePlayback(true)
             tap.setPaused(true)
-            publish(.speaker(SpeakerEvent(phase: .pause, reply: reply, time: time)))
-        case .resumePlayback(let reply):
+        case .resumePlayback:
             engine.pausePlayback(false)
             tap.setPaused(false)
-            publish(.speaker(SpeakerEvent(phase: .resume, reply: reply, time: time)))
         case .requestReply(let turn, let transcript):
             recorder?.replyRequested(turn: turn)
             // Without a responder command, a front end answers with `speak`.
             responder?.answer(turn: turn, transcript: transcript, session: self)
         case .discardReply(let turn):
             responder?.cancel(turn: turn)
+        case .announceSpeech, .beginUtterance, .reportError:
+            // The pipeline's own: told as events, or handed out with the utterance's audio.
+            break
+        }
+        if let event = SpeakerEvent(effect, time: time) { publish(.speaker(event)) }
+    }
+
+    /// Hands `text` to the player in the voice `id` names (nil: the current voice). A voice
+    /// that does not exist is not stood in for by another: the reply fails, saying so.
+    private func say(reply: Int, text: String, voice id: String?, more: Bool) {
+        guard let player else { return }
+        switch voices.replyVoice(id, current: currentVoice) {
+        case .success(let voice):
+            player.speak(reply: reply, text: text, voice: voice, more: more)
+        case .failure(let error):
+            player.refuse(reply: reply, code: .unknownVoice, message: error.message)
         }
     }
 
@@ -220,12 +242,19 @@ final class VoiceSession: Sendable {
         set { voiceSetting.withLock { $0 = newValue } }
     }
 
-    /// Tells front ends about a failure outside the turn machine.
-    func reportError(code: String, message: String) {
+    /// Tells front ends about a failure outside the turn machine, at the current audio time.
+    func reportError(_ code: ProtocolError.Code, message: String) {
         pipeline.withLock { pipeline in
-            let wall = WallClock.now()
-            pipeline.reportError(code: code, message: message) { self.deliver($0, wall: wall) }
+            report(code, message: message, time: pipeline.now, wall: WallClock.now())
         }
+    }
+
+    /// Logs a failure outside the turn machine, keeps it for `status` and sends it; called
+    /// inside the pipeline's lock, so it goes out in order with the pipeline's events.
+    private func report(_ code: ProtocolError.Code, message: String, time: Double, wall: Double) {
+        errors.withLock { $0.record(code: code.rawValue, message: message) }
+        logger.warning("\(message)", metadata: ["code": "\(code.rawValue)"])
+        relay.publish(.error(ErrorEvent(code: code, message: message, time: time)), wall: wall)
     }
 
     var snapshot: TurnSnapshot { pipeline.withLock { $0.machine.snapshot } }
@@ -248,7 +277,8 @@ final class VoiceSession: Sendable {
             logger.info("Voice UI state", metadata: [
                 "state": "\(snapshot.phase.rawValue)", "turn": "\(snapshot.turn)", "muted": "\(snapshot.muted)",
             ])
-        case .error(let code, let message, _, _):
+        case .error(let error, let message, _, _):
+            let code = ProtocolError.Code(error).rawValue
             errors.withLock { $0.record(code: code, message: message) }
             logger.warning("\(message)", metadata: ["code": "\(code)"])
         case .transcript(let turn, let text, true, _):
@@ -265,18 +295,16 @@ final class VoiceSession: Sendable {
 extension VoiceSession {
     /// Gives the turn machine what the speech player reported (it ignores a preview's).
     func handle(_ report: PlaybackReport) {
+        if let event = SpeakerEvent(report, time: audioTime) { publish(.speaker(event)) }
         switch report {
-        case .saying(let reply, let voice, let text, let first):
-            publish(.speaker(SpeakerEvent(phase: first ? .start : .say, reply: reply, voice: first ? voice : nil, text: text, time: audioTime)))
-        case .stopped(let reply):
-            publish(.speaker(SpeakerEvent(phase: .stop, reply: reply, time: audioTime)))
+        case .saying, .stopped:
+            break
         case .started(let reply):
             _ = apply { $0.playbackStarted(reply: reply) }
         case .finished(let reply):
-            publish(.speaker(SpeakerEvent(phase: .end, reply: reply, time: audioTime)))
             _ = apply { $0.playbackFinished(reply: reply) }
-        case .failed(let reply, let message):
-            reportError(code: "speech_failed", message: message)
+        case .failed(let reply, let code, let message):
+            reportError(code, message: message)
             _ = apply { $0.playbackFinished(reply: reply) }
         }
     }
@@ -289,33 +317,26 @@ extension VoiceSession {
         return nil
     }
 
+    /// Gives the machine the responder's next piece of `reply` (the last one without `more`);
+    /// false once the reply no longer takes any (stopped, interrupted or ended).
+    func continueStreamedReply(_ reply: Int, text: String, more: Bool) -> Bool {
+        !applyForAction { $0.replyContinued(reply: reply, text: text, continues: more) }.effects.isEmpty
+    }
+
     /// The responder had nothing to say to `turn`: back to listening.
     func declineReply(turn: Int) {
         _ = apply { $0.replyRequested(turn: turn, text: "") }
     }
 
-    /// The voices, the current one marked, as `voices` answers.
-    var voiceListing: JSONValue {
-        let current = currentVoice.id
-        return .array(voices.voices.map { voice in
-            .object([
-                "id": .string(voice.id), "name": .string(voice.displayName), "description": .string(voice.summary),
-                "language": .string(voice.language), "current": .bool(voice.id == current),
-            ])
-        })
-    }
-
     /// Finds a voice by id or display name, or says which exist.
     func voice(named name: String) -> Result<Voice, ProtocolError> {
-        if let voice = voices.voice(named: name) { return .success(voice) }
-        let known = voices.voices.map(\.id).joined(separator: ", ")
-        return .failure(ProtocolError(code: "unknown_voice", message: "There is no voice called \"\(name)\". Voices: \(known)."))
+        voices.voice(called: name)
     }
 
     /// Says `text` through the turn machine (as a reply, or unprompted), in `voice` if given.
     func speak(_ text: String, voice: Voice?, turn: Int?) -> Result<TurnSnapshot, ProtocolError> {
         guard player != nil else {
-            return .failure(ProtocolError(code: "speech_off", message: "Speech is off: start earshotd with --tts embedded or a Wyoming server."))
+            return .failure(ProtocolError(code: .speechOff, message: "Speech is off: start earshotd with --tts embedded or a Wyoming server."))
         }
         return apply { $0.replyRequested(turn: turn, text: text, voice: voice?.id) }
     }
@@ -337,5 +358,21 @@ struct RecentErrors: Sendable {
     mutating func record(code: String, message: String, wall: Double = WallClock.now()) {
         entries.append(DaemonStatus.ReportedError(code: code, message: message, wall: wall))
         if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
+    }
+}
+
+extension VoiceCatalog {
+    /// The voice `name` (an id or display name) names, or the `unknown_voice` refusal naming
+    /// the voices there are.
+    func voice(called name: String) -> Result<Voice, ProtocolError> {
+        if let voice = voice(named: name) { return .success(voice) }
+        let known = voices.map(\.id).joined(separator: ", ")
+        return .failure(ProtocolError(code: .unknownVoice, message: "There is no voice called \"\(name)\". Voices: \(known)."))
+    }
+
+    /// The voice a reply is said in: the one `id` names, `current` when it names none. A voice
+    /// that does not exist is refused, never stood in for.
+    func replyVoice(_ id: String?, current: Voice) -> Result<Voice, ProtocolError> {
+        id.map(voice(called:)) ?? .success(current)
     }
 }

@@ -43,7 +43,7 @@ struct SettingsReloader: Sendable {
     private func refuse(_ problems: [String]) {
         for problem in problems { logger.error("\(problem)") }
         let message = "The configuration file was not reloaded; the settings stay as they were. " + problems.joined(separator: "; ")
-        session.reportError(code: "config_invalid", message: message)
+        session.reportError(.configInvalid, message: message)
     }
 
     private func apply(_ reload: SettingsReload, voice: Voice?) async {
@@ -77,7 +77,7 @@ struct SettingsReloader: Sendable {
             _ = try await change()
         } catch {
             let reason = DaemonCommandHandler.protocolError(error, device: name)
-            session.reportError(code: reason.code, message: "\(key) = \(name.map { "\"\($0)\"" } ?? "the default"): \(reason.message)")
+            session.reportError(reason.knownCode ?? .internalError, message: "\(key) = \(name.map { "\"\($0)\"" } ?? "the default"): \(reason.message)")
         }
     }
 

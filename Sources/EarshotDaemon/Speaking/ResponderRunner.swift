@@ -2,7 +2,9 @@ import EarshotConversation
 import EarshotBase
 
 /// Answers each final transcript with the configured responder command, speaking its output
-/// as it streams: the first piece starts the reply, later pieces are said after it.
+/// as it streams: the first piece starts the reply, later pieces are said after it. Every piece
+/// goes through the turn machine, which says whether the reply still wants it; once it does
+/// not, the command is stopped.
 ///
 /// `answer` and `cancel` are called inside the session's pipeline lock: they only start or
 /// cancel a task.
@@ -22,7 +24,7 @@ final class ResponderRunner: Sendable {
             do {
                 for try await piece in responder.respond(turn: turn, transcript: transcript) {
                     if let reply {
-                        session.player?.append(reply: reply, text: piece)
+                        guard session.continueStreamedReply(reply, text: piece, more: true) else { return }
                     } else {
                         reply = session.startStreamedReply(turn: turn, text: piece)
                         if reply == nil { return }
@@ -31,11 +33,11 @@ final class ResponderRunner: Sendable {
             } catch is CancellationError {
                 return
             } catch {
-                session.reportError(code: "responder_failed", message: "\(error)")
+                session.reportError(.responderFailed, message: "\(error)")
             }
             if Task.isCancelled { return }
             if let reply {
-                session.player?.finishText(reply: reply)
+                _ = session.continueStreamedReply(reply, text: "", more: false)
             } else {
                 session.declineReply(turn: turn)
             }

@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotBase
+import EarshotProtocol
 import EarshotPulse
 import EarshotSpeech
 import Logging
@@ -39,8 +40,8 @@ final class SpeechPlayer: Sendable {
 
     var name: String { synthesizer.name }
 
-    /// Starts saying `reply`. With `more`, further text follows through ``append(reply:text:)``
-    /// until ``finishText(reply:)``; the first sentence plays meanwhile.
+    /// Starts saying `reply`. With `more`, further text follows through
+    /// ``continueText(reply:text:more:)``; the first sentence plays meanwhile.
     func speak(reply: Int, text: String, voice: Voice, more: Bool = false) {
         let (texts, continuation) = AsyncStream.makeStream(of: String.self)
         continuation.yield(text)
@@ -72,7 +73,7 @@ final class SpeechPlayer: Sendable {
             } catch {
                 let message = (error as? SynthesisError)?.message ?? "Speech synthesis failed: \(error)"
                 logger.warning("\(message)", metadata: ["reply": "\(reply)"])
-                report(.failed(reply: reply, message: message))
+                report(.failed(reply: reply, code: .speechFailed, message: message))
             }
         }
         let previous = current.withLock { current in
@@ -112,14 +113,17 @@ final class SpeechPlayer: Sendable {
         }
     }
 
-    /// More of `reply`'s text, to be said after what came before.
-    func append(reply: Int, text: String) {
-        current.withLock { $0?.reply == reply ? $0?.texts : nil }?.yield(text)
+    /// More of `reply`'s text, to be said after what came before; without `more` it is the last,
+    /// and the reply ends once all of it has been said.
+    func continueText(reply: Int, text: String, more: Bool) {
+        guard let texts = current.withLock({ $0?.reply == reply ? $0?.texts : nil }) else { return }
+        if !text.isEmpty { texts.yield(text) }
+        if !more { texts.finish() }
     }
 
-    /// `reply` has no more text: it ends once what was given has been said.
-    func finishText(reply: Int) {
-        current.withLock { $0?.reply == reply ? $0?.texts : nil }?.finish()
+    /// Says `reply` cannot be said, without touching what is playing: it fails at once.
+    func refuse(reply: Int, code: ProtocolError.Code, message: String) {
+        report(.failed(reply: reply, code: code, message: message))
     }
 
     /// Silences the speaker and abandons `reply` (any reply when nil).
@@ -145,5 +149,6 @@ enum PlaybackReport: Equatable, Sendable {
     /// The reply was silenced before its end.
     case stopped(reply: Int)
     case finished(reply: Int)
-    case failed(reply: Int, message: String)
+    /// The reply could not be said: `code` and `message` say why.
+    case failed(reply: Int, code: ProtocolError.Code, message: String)
 }

@@ -3,9 +3,15 @@ public import EarshotBase
 /// The `error` object of a failed response: a stable `code` for programs and a `message` for
 /// people.
 public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The code as sent: one of ``Code`` from this daemon, any string from a newer one.
     public var code: String
     public var message: String
 
+    public init(code: Code, message: String) {
+        self.init(code: code.rawValue, message: message)
+    }
+
+    /// An error as read from a response, whose code this version may not know.
     public init(code: String, message: String) {
         self.code = code
         self.message = message
@@ -15,29 +21,51 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         "\(code): \(message)"
     }
 
-    /// The error codes the daemon sends.
-    public enum Code {
-        public static let lineTooLong = "line_too_long"
-        public static let invalidUTF8 = "invalid_utf8"
-        public static let invalidJSON = "invalid_json"
-        public static let notAnObject = "not_an_object"
-        public static let missingCommand = "missing_cmd"
-        public static let unknownCommand = "unknown_cmd"
-        public static let invalidArgument = "invalid_argument"
-        public static let permissionDenied = "permission_denied"
-        public static let nothingPlaying = "nothing_playing"
-        public static let nothingToCancel = "nothing_to_cancel"
-        public static let notMuted = "not_muted"
-        public static let alreadyMuted = "already_muted"
-        public static let voiceModeOff = "voice_mode_off"
-        public static let voiceModeAlreadyOn = "voice_mode_already_on"
-        public static let unknownDevice = "unknown_device"
-        public static let soundServerUnavailable = "sound_server_unavailable"
-        public static let confirmationRequired = "confirmation_required"
-        public static let internalError = "internal_error"
+    /// Every code the daemon sends, in failed responses and in `error` events (PROTOCOL.md lists
+    /// each).
+    public enum Code: String, CaseIterable, Hashable, Sendable {
+        // A line that is not a request.
+        case lineTooLong = "line_too_long"
+        case invalidUTF8 = "invalid_utf8"
+        case invalidJSON = "invalid_json"
+        case notAnObject = "not_an_object"
+        case missingCommand = "missing_cmd"
+        case unknownCommand = "unknown_cmd"
+        case invalidArgument = "invalid_argument"
+        case permissionDenied = "permission_denied"
+        // A command the voice UI refuses in its state.
+        case nothingPlaying = "nothing_playing"
+        case nothingToCancel = "nothing_to_cancel"
+        case notMuted = "not_muted"
+        case alreadyMuted = "already_muted"
+        case voiceModeOff = "voice_mode_off"
+        case voiceModeAlreadyOn = "voice_mode_already_on"
+        case rejected
+        // Devices, voices, speech and recordings.
+        case unknownDevice = "unknown_device"
+        case soundServerUnavailable = "sound_server_unavailable"
+        case unknownVoice = "unknown_voice"
+        case speechOff = "speech_off"
+        case confirmationRequired = "confirmation_required"
+        case forgetFailed = "forget_failed"
+        case internalError = "internal_error"
+        // `error` events: the turn machine gave up on a peer.
+        case transcriptTimeout = "transcript_timeout"
+        case replyTimeout = "reply_timeout"
+        case playbackNotStarted = "playback_not_started"
+        case playbackTimeout = "playback_timeout"
+        // `error` events: a peer failed.
+        case transcriberUnavailable = "transcriber_unavailable"
+        case transcriptDropped = "transcript_dropped"
+        case speechFailed = "speech_failed"
+        case responderFailed = "responder_failed"
+        case soundServerLost = "sound_server_lost"
+        case configInvalid = "config_invalid"
     }
-}
 
+    /// The code, if it is one this version knows.
+    public var knownCode: Code? { Code(rawValue: code) }
+}
 extension ProtocolError {
     public static func lineTooLong(limit: Int) -> ProtocolError {
         ProtocolError(

@@ -23,11 +23,11 @@ import Testing
         var work: [String] = []
         let record = { (item: SpeechWork) in
             switch item {
-            case .duckPlayback: work.append("duck")
-            case .resumePlayback: work.append("resume")
-            case .stopPlayback: work.append("stop")
+            case .effect(.pausePlayback): work.append("pause")
+            case .effect(.resumePlayback): work.append("resume")
+            case .effect(.stopPlayback): work.append("stop")
             case .beginUtterance: work.append("begin")
-            case .synthesize: work.append("synthesize")
+            case .effect(.synthesize): work.append("synthesize")
             default: break
             }
         }
@@ -39,7 +39,7 @@ import Testing
 
     @Test func aBurstShorterThanTheMinimumInterruptionResumesTheReply() throws {
         let run = try Self.run(speech: 0.28)
-        #expect(run.work == ["synthesize", "duck", "resume"], "\(run.work)")
+        #expect(run.work == ["synthesize", "pause", "resume"], "\(run.work)")
         #expect(run.phase == .speaking)
     }
 
@@ -53,7 +53,7 @@ import Testing
 
     @Test func speechLongerThanTheMinimumInterruptionTakesTheTurn() throws {
         let run = try Self.run(speech: 1.2)
-        #expect(run.work == ["synthesize", "duck", "stop", "begin"], "\(run.work)")
+        #expect(run.work == ["synthesize", "pause", "stop", "begin"], "\(run.work)")
         #expect(run.phase == .hearing || run.phase == .thinking)
     }
 }

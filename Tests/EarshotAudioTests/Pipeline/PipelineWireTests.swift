@@ -37,7 +37,7 @@ import Testing
                 #"{"event":"transcript","turn":2,"final":true,"text":"turn on the \"kitchen\" lights","t":3.13}"#
             ),
             (
-                .error(code: "reply_timeout", message: "Sorry, no reply came back in time.", time: 17.71),
+                .error(.replyTimedOut(turn: 2), message: "Sorry, no reply came back in time.", time: 17.71),
                 #"{"event":"error","code":"reply_timeout","message":"Sorry, no reply came back in time.","t":17.71}"#
             ),
         ]
@@ -46,7 +46,7 @@ import Testing
 
     @Test func thePipelinesRetriesAreAnnouncedToATenthOfASecond() {
         for (retryIn, written) in [(2.0, "2.0"), (0.25, "0.3"), (1.2345, "1.2"), (0.04, "0.0"), (15.96, "16.0")] {
-            let event = PipelineEvent.error(code: "transcriber_unavailable", message: "Gone.", retryIn: retryIn, time: 1)
+            let event = PipelineEvent.error(.transcriberUnavailable(turn: 1), message: "Gone.", retryIn: retryIn, time: 1)
             #expect(line(event).contains(#""retry_in":\#(written),"#), "\(retryIn)")
         }
     }
@@ -79,5 +79,14 @@ import Testing
         ]
         for (rejection, code) in codes { #expect(ProtocolError(rejection).code == code) }
         #expect(ProtocolError(.unknownTurn(7)).message == "The voice machine refused this: turn 7 has not happened.")
+    }
+
+    @Test func turnErrorsUseTheDocumentedCodes() {
+        let codes: [(TurnError, String)] = [
+            (.transcriptTimedOut(turn: 1), "transcript_timeout"), (.transcriberUnavailable(turn: 1), "transcriber_unavailable"),
+            (.replyTimedOut(turn: 1), "reply_timeout"), (.playbackDidNotStart(turn: 1), "playback_not_started"),
+            (.playbackTimedOut(turn: 1), "playback_timeout"),
+        ]
+        for (error, code) in codes { #expect(ProtocolError.Code(error).rawValue == code) }
     }
 }

@@ -37,10 +37,10 @@ import Testing
                 #expect(turn == 1)
                 #expect(!ended)
                 indices.append(frame.index)
-            case .endUtterance(let turn):
+            case .effect(.endUtterance(let turn)):
                 #expect(turn == 1)
                 ended = true
-            case .openMicrophone:
+            case .effect(.openMicrophone):
                 #expect(indices.isEmpty, "voice mode starts with the stream")
             default:
                 Issue.record("unexpected work \(item)")
@@ -63,7 +63,7 @@ import Testing
         run.pipeline.transcript(turn: 1, text: "hello there", final: true, emit: { events.append($0) }, work: { work.append($0) })
         #expect(events.contains(.transcript(turn: 1, text: "hello", final: false, time: run.pipeline.now)))
         #expect(events.contains(.transcript(turn: 1, text: "hello there", final: true, time: run.pipeline.now)))
-        guard case .requestReply(1, "hello there") = work.first else {
+        guard case .effect(.requestReply(1, "hello there")) = work.first else {
             Issue.record("expected a reply request, got \(work)")
             return
         }
@@ -78,7 +78,7 @@ import Testing
         )
         #expect(run.pipeline.machine.snapshot.phase == .listening)
         #expect(run.pipeline.machine.snapshot.error == .transcriberUnavailable(turn: 1))
-        #expect(events.first == .error(code: "transcriber_unavailable", message: "The server is away.", retryIn: 0.5, time: run.pipeline.now))
+        #expect(events.first == .error(.transcriberUnavailable(turn: 1), message: "The server is away.", retryIn: 0.5, time: run.pipeline.now))
         #expect(work.isEmpty, "nothing is discarded: \(work)")
     }
 
@@ -88,7 +88,7 @@ import Testing
         var work: [SpeechWork] = []
         for frame in clip.frames { pipeline.process(frame, emit: { _ in }, work: { work.append($0) }) }
         #expect(work.count == 1)
-        if case .openMicrophone = work.first {} else { Issue.record("only the microphone opens: \(work)") }
+        if case .effect(.openMicrophone) = work.first {} else { Issue.record("only the microphone opens: \(work)") }
         #expect(pipeline.machine.snapshot.phase == .listening)
     }
 }
