@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Paths of the fixtures committed under `Tests/Fixtures/`.
 public enum TestFixtures {

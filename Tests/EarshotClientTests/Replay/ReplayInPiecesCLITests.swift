@@ -20,26 +20,26 @@ import Testing
             try WAVFile.write(AudioClip(samples: Array(samples[cuts[index]..<cuts[index + 1]])), to: path)
             pieces.append(path)
         }
-        let expected = try CLITests.run(["replay", "--levels", "--level-hz", "60", whole])
-        let inPieces = try CLITests.run(["replay", "--levels", "--level-hz", "60"] + pieces)
+        let expected = try ReplayCLITests.run(["replay", "--levels", "--level-hz", "60", whole])
+        let inPieces = try ReplayCLITests.run(["replay", "--levels", "--level-hz", "60"] + pieces)
         #expect(expected.status == 0)
         #expect(inPieces.status == 0, "\(inPieces.stderr)")
         #expect(String(decoding: expected.stdout, as: UTF8.self).contains(#""state":"thinking","turn":2"#))
         #expect(inPieces.stdout == expected.stdout)
         // In another order they are another recording.
-        let shuffled = try CLITests.run(["replay", "--levels", "--level-hz", "60"] + pieces.reversed())
+        let shuffled = try ReplayCLITests.run(["replay", "--levels", "--level-hz", "60"] + pieces.reversed())
         #expect(shuffled.stdout != expected.stdout)
     }
 
     @Test func aMissingPieceIsNamedAndNothingIsReplayed() throws {
-        let result = try CLITests.run(["replay", TestFixtures.path("speech/one_request_slt.wav"), "/nonexistent/piece2.wav"])
+        let result = try ReplayCLITests.run(["replay", TestFixtures.path("speech/one_request_slt.wav"), "/nonexistent/piece2.wav"])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("/nonexistent/piece2.wav"))
     }
 
     @Test func noRecordingIsRefused() throws {
-        let result = try CLITests.run(["replay"])
+        let result = try ReplayCLITests.run(["replay"])
         #expect(result.status != 0)
         #expect(result.stdout.isEmpty)
     }
