@@ -1,4 +1,5 @@
 import EarshotProtocol
+import EarshotServer
 import EarshotSpeech
 import EarshotBase
 
