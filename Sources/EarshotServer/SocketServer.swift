@@ -201,7 +201,12 @@ extension SocketServer {
     }
 
     private func hand(_ line: ByteBuffer, as deliveryClass: DeliveryClass, to subscribers: [ClientConnection]) {
-        for subscriber in subscribers {
+        // Indexed, not iterated: a debug build's unspecialized iterator allocates for each
+        // element, and this runs on the audio thread.
+        var index = 0
+        while index < subscribers.count {
+            let subscriber = subscribers[index]
+            index += 1
             switch subscriber.offer(line, as: deliveryClass) {
             case .none:
                 break
