@@ -127,10 +127,10 @@ extension SocketServer {
         /// Lines longer than this many bytes (before the newline) get `line_too_long`.
         public var maximumLineLength = 65_536
         /// Events besides `level` readings each subscriber may have waiting.
-        public var queueCapacity = 256
+        public var queueCapacity = ClientOutbox.defaultCapacity
         /// Seconds of audio a subscriber may go without taking anything while its level readings
         /// are being replaced, before it is disconnected (see `ClientOutbox`).
-        public var stallLimit = 10.0
+        public var stallLimit = ClientOutbox.defaultStallLimit
         /// NIO's write buffer bounds per client: above `high` the channel is unwritable and events
         /// wait in the client's outbox; below `low` they flow again.
         public var writeBufferLowWaterMark = 16 * 1024

@@ -46,7 +46,7 @@ struct ClientOutbox {
         case stalled
     }
 
-    /// Events the queue holds besides responses.
+    /// Lines the queue may hold when an essential event comes; responses are queued beyond it.
     let capacity: Int
     /// Seconds of audio a client may go without taking anything while its levels are replaced.
     let stallLimit: Double
