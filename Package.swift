@@ -175,7 +175,10 @@ let package = Package(
         ),
         .testTarget(
             name: "EarshotServerTests",
-            dependencies: ["EarshotBase", "EarshotTurns", "EarshotProtocol", "EarshotConversation", "EarshotServer", "EarshotTestSupport"],
+            dependencies: [
+                "EarshotBase", "EarshotTurns", "EarshotProtocol", "EarshotConversation", "EarshotServer", "EarshotTestSupport",
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -7,25 +7,22 @@ import Glibc
 #endif
 
 /// The I/O of one client connection: it feeds lines, results and writability into its
-/// ``ConnectionStateMachine`` and performs the actions it returns, and writes out the events the
-/// publisher queued for it.
+/// ``ConnectionStateMachine`` and performs the actions it returns, and it alone writes to the
+/// client: responses and published events, in the order its ``ClientOutbox`` gives them.
 final class ConnectionHandler: ChannelDuplexHandler {
     typealias InboundIn = InboundLine
     typealias InboundOut = Never
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    /// Events taken from the queue per lock; writability is rechecked between batches.
+    /// Lines taken from the outbox per lock; writability is rechecked between batches.
     private static let drainBatch = 16
 
-    /// How the client reached the server: it decides who checks the peer and whether events
-    /// may be written straight to the socket.
+    /// How the client reached the server: it decides who checks the peer.
     enum Transport {
-        /// A Unix socket: the peer must run as this user (`SO_PEERCRED`); events may go straight
-        /// to the socket, since a line is the wire format.
+        /// A Unix socket: the peer must run as this user (`SO_PEERCRED`).
         case unixSocket
-        /// A WebSocket whose upgrade checked the token and origin; every line must become a frame,
-        /// so events go through the event loop.
+        /// A WebSocket whose upgrade checked the token and origin.
         case webSocket
     }
 
@@ -95,7 +92,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         let isWritable = context.channel.isWritable
         perform(machine.writabilityChanged(isWritable: isWritable))
-        if isWritable { drainEvents() }
+        if isWritable { drainOutbox() }
         context.fireChannelWritabilityChanged()
     }
 
@@ -115,36 +112,39 @@ final class ConnectionHandler: ChannelDuplexHandler {
         context.close(promise: nil)
     }
 
-    /// Writes queued lines while the channel takes them. Runs on the event loop when the
-    /// publisher queued into an idle queue or the socket took only part of a line, and again
-    /// whenever the channel becomes writable.
-    func drainEvents() {
+    /// The publisher woke the loop: write out what waits.
+    func outboxWoken() {
+        connection?.outbox.withLock { $0.woken() }
+        drainOutbox()
+    }
+
+    /// Writes the outbox's lines while the channel takes them; what is left waits for the
+    /// channel to become writable.
+    private func drainOutbox() {
         guard let context, let connection else { return }
-        while context.channel.isWritable {
-            let batch = connection.outbox.withLock { $0.queue.dequeue(upTo: Self.drainBatch) }
-            if batch.isEmpty { return }
-            let written = context.eventLoop.makePromise(of: Void.self)
-            for (index, line) in batch.enumerated() {
-                context.write(wrapOutboundOut(line), promise: index == batch.count - 1 ? written : nil)
+        while true {
+            let isWritable = context.channel.isWritable
+            let lines = connection.outbox.withLock { $0.take(upTo: Self.drainBatch, isWritable: isWritable) }
+            guard !lines.isEmpty else { return }
+            for line in lines {
+                context.write(wrapOutboundOut(line), promise: nil)
             }
             context.flush()
-            written.futureResult.whenComplete { _ in
-                connection.outbox.withLock { $0.queue.loopWriteFinished() }
-            }
         }
     }
 
     /// The client's queue overflowed with events it must not miss, or the client took nothing
-    /// for the stall limit (`stalled`).
-    func disconnectSlowClient(stalled: Bool) {
+    /// for the stall limit.
+    func disconnectSlowClient(_ reason: ClientOutbox.SlowClient) {
         guard let context else { return }
         let configuration = core.configuration
-        if stalled {
+        switch reason {
+        case .stalled:
             logger.warning(
-                "Disconnecting a client that stopped reading events: it took nothing for \(configuration.stallLimit) s of audio while its queue was full",
+                "Disconnecting a client that stopped reading events: it took nothing for \(configuration.stallLimit) s of audio while its level events were replaced",
                 metadata: ["queue_capacity": "\(configuration.queueCapacity)"]
             )
-        } else {
+        case .queueFull:
             logger.warning(
                 "Disconnecting a client that stopped reading events: its queue is full",
                 metadata: ["queue_capacity": "\(configuration.queueCapacity)"]
@@ -164,17 +164,22 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 write(response, context: context)
             case .subscribe(let subscription, let response):
                 if let connection {
-                    connection.outbox.withLock { $0.queue.subscribe(subscription) }
+                    let line = ByteBuffer(bytes: response.jsonLine())
+                    connection.outbox.withLock { $0.subscribe(subscription, response: line) }
                     core.registry.setSubscribed(connection, true)
-                    if transport == .unixSocket { findSocket(of: connection, context: context) }
+                    drainOutbox()
+                } else {
+                    write(response, context: context)
                 }
-                write(response, context: context)
             case .unsubscribe(let response):
                 if let connection {
                     core.registry.setSubscribed(connection, false)
-                    connection.outbox.withLock { $0.queue.unsubscribe() }
+                    let line = ByteBuffer(bytes: response.jsonLine())
+                    connection.outbox.withLock { $0.unsubscribe(response: line) }
+                    drainOutbox()
+                } else {
+                    write(response, context: context)
                 }
-                write(response, context: context)
             case .runCommand(let command):
                 run(command, context: context)
             case .read:
@@ -187,7 +192,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 return
             case .closeAfterWrites:
                 // Writes complete in order, so this one completing means every answer is out.
-                let rest = connection?.outbox.withLock { $0.queue.closeAfterSending() } ?? []
+                let rest = connection?.outbox.withLock { $0.closeAfterSending() } ?? []
                 for line in rest { context.write(wrapOutboundOut(line), promise: nil) }
                 context.writeAndFlush(wrapOutboundOut(ByteBuffer()))
                     .assumeIsolated()
@@ -198,50 +203,15 @@ final class ConnectionHandler: ChannelDuplexHandler {
         }
     }
 
-    /// Sends a response after every line before it: straight to the socket when the
-    /// connection has one and nothing waits, else through the queue or NIO's own writes.
+    /// Sends a response after every line before it.
     private func write(_ response: Response, context: ChannelHandlerContext) {
         let line = ByteBuffer(bytes: response.jsonLine())
         guard let connection else {
             context.writeAndFlush(wrapOutboundOut(line), promise: nil)
             return
         }
-        enum Route { case done, drain, loop }
-        let route: Route = connection.outbox.withLock { outbox in
-            switch outbox.queue.offerResponse(line) {
-            case .sendNow where outbox.socket != nil:
-                return outbox.send(line) ? .drain : .done
-            case .sendNow:
-                outbox.queue.loopWriteStarted()
-                return .loop
-            case .queued(startDraining: true):
-                return .drain
-            case .queued(startDraining: false), .skipped, .replacedOldestLevel, .droppedLevel, .disconnect, .disconnectStalled:
-                return .done
-            }
-        }
-        switch route {
-        case .done:
-            break
-        case .drain:
-            drainEvents()
-        case .loop:
-            context.writeAndFlush(wrapOutboundOut(line)).whenComplete { _ in
-                connection.outbox.withLock { $0.queue.loopWriteFinished() }
-            }
-        }
-    }
-
-    /// Looks for a descriptor of the client's socket, so events need no wake of this loop.
-    private func findSocket(of connection: ClientConnection, context: ChannelHandlerContext) {
-        guard connection.outbox.withLock({ $0.socket == nil }) else { return }
-        SubscriberSocket.find(for: context.channel) { [logger] socket in
-            guard let socket else {
-                logger.debug("No descriptor of the client's socket found: its events go through the event loop")
-                return
-            }
-            connection.sendDirectly(through: socket)
-        }
+        connection.outbox.withLock { $0.respond(line) }
+        drainOutbox()
     }
 
     private func run(_ command: Command, context: ChannelHandlerContext) {
@@ -256,11 +226,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
     private func unregister() {
         guard let connection else { return }
         core.registry.remove(connection)
-        connection.outbox.withLock { outbox in
-            outbox.queue.close()
-            // The descriptor closes here, under the lock no sender can hold meanwhile.
-            outbox.socket = nil
-        }
+        connection.outbox.withLock { $0.close() }
         // The connection holds this handler through its loop-bound reference: let both go.
         self.connection = nil
     }

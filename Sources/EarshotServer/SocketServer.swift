@@ -126,13 +126,13 @@ extension SocketServer {
         public var endpoint: Endpoint
         /// Lines longer than this many bytes (before the newline) get `line_too_long`.
         public var maximumLineLength = 65_536
-        /// Events each subscriber may have waiting.
-        public var queueCapacity = 256
-        /// Seconds of audio a subscriber's full queue may go without the client taking anything
-        /// before it is disconnected (see `SubscriberQueue`).
-        public var stallLimit = SubscriberQueue<ByteBuffer>.defaultStallLimit
+        /// Events besides `level` readings each subscriber may have waiting.
+        public var queueCapacity = ClientOutbox.defaultCapacity
+        /// Seconds of audio a subscriber may go without taking anything while its level readings
+        /// are being replaced, before it is disconnected (see `ClientOutbox`).
+        public var stallLimit = ClientOutbox.defaultStallLimit
         /// NIO's write buffer bounds per client: above `high` the channel is unwritable and events
-        /// wait in the client's queue; below `low` they flow again.
+        /// wait in the client's outbox; below `low` they flow again.
         public var writeBufferLowWaterMark = 16 * 1024
         public var writeBufferHighWaterMark = 64 * 1024
         /// `SO_SNDBUF` for client sockets; `nil` keeps the system's default. Smaller values make a
@@ -155,7 +155,7 @@ extension SocketServer {
     public struct Counters: Hashable, Sendable {
         /// Clients connected now (refused peers are not counted).
         public var clients: Int
-        /// `level` events dropped because a subscriber's queue was full.
+        /// `level` events a subscriber's newer reading replaced before its event loop took them.
         public var droppedLevels: Int
         /// Clients disconnected because an essential event would not fit in their queue.
         public var disconnectedSlowClients: Int
@@ -177,53 +177,71 @@ extension SocketServer {
 }
 
 extension SocketServer {
-    /// Sends `event` to every client subscribed to its topic. Callable from any thread; it
-    /// never waits for a client: it encodes the event once and, for each subscriber, under its
-    /// outbox's lock, either hands the line to the socket (nothing waits before it) or queues it
-    /// and wakes the event loop that must drain.
+    /// Hands `event` to every client subscribed to its topic. Callable from any thread; it never
+    /// waits for a client and does no socket I/O: it encodes the event once, puts the line in
+    /// each subscriber's outbox under that outbox's lock, and wakes the subscriber's event loop
+    /// when none is pending. The event loop writes the line.
+    ///
+    /// A `level` event allocates nothing here: it is encoded into a buffer kept for levels and
+    /// copied into each subscriber's level slot.
     ///
     /// - Parameter wall: The `wall` stamp; the current time unless given.
     public func publish(_ event: SocketEvent, wall: Double = WallClock.now()) {
         let subscribers = core.registry.subscribers
         guard !subscribers.isEmpty else { return }
-        let line = ByteBuffer(bytes: event.jsonLine(wall: wall))
         let deliveryClass = event.deliveryClass
-        for subscriber in subscribers {
-            switch subscriber.deliver(line, as: deliveryClass) {
-            case .handled:
+        if case .level = deliveryClass {
+            core.levelLine.withLock { levelLine in
+                levelLine.encode(event, wall: wall)
+                hand(levelLine.line, as: deliveryClass, to: subscribers)
+            }
+        } else {
+            hand(ByteBuffer(bytes: event.jsonLine(wall: wall)), as: deliveryClass, to: subscribers)
+        }
+    }
+
+    private func hand(_ line: ByteBuffer, as deliveryClass: DeliveryClass, to subscribers: [ClientConnection]) {
+        // Indexed, not iterated: a debug build's unspecialized iterator allocates for each
+        // element, and this runs on the audio thread.
+        var index = 0
+        while index < subscribers.count {
+            let subscriber = subscribers[index]
+            index += 1
+            switch subscriber.offer(line, as: deliveryClass) {
+            case .none:
                 break
-            case .drainNeeded:
-                subscriber.scheduleDrain()
+            case .wakeLoop:
+                subscriber.wakeLoop()
             case .droppedLevel:
                 core.droppedLevels.wrappingAdd(1, ordering: .relaxed)
-            case .disconnect:
+            case .disconnect(let reason):
                 core.disconnectedSlowClients.wrappingAdd(1, ordering: .relaxed)
-                subscriber.scheduleSlowClientDisconnect(stalled: false)
-            case .disconnectStalled:
-                core.disconnectedSlowClients.wrappingAdd(1, ordering: .relaxed)
-                subscriber.scheduleSlowClientDisconnect(stalled: true)
+                subscriber.scheduleDisconnect(reason)
             }
         }
     }
 }
 
 extension SocketServer {
-    /// How far behind one client is: the events waiting in its queue and the bytes NIO holds
-    /// for its socket. Both stay bounded however long a client stops reading.
+    /// How far behind one client is: the lines waiting in its outbox (events and responses in
+    /// its queue, level readings in their slots) and the bytes NIO holds for its socket. All stay
+    /// bounded however long a client stops reading.
     struct ClientBacklog: Hashable, Sendable {
-        var queuedEvents: Int
+        var queuedLines: Int
+        var waitingLevels: Int
+        /// Readings of this client's replaced before its event loop took them.
+        var droppedLevels: Int
         var bufferedBytes: Int
-        /// Whether events go to the socket from the publishing thread (see `SubscriberSocket`).
-        var sendsDirectly: Bool
     }
 
-    /// The backlog of every connected client, for diagnostics.
+    /// The backlog of every connected client, for diagnostics. Each is read on the client's
+    /// event loop, after whatever the loop was asked to do before.
     func clientBacklogs() async throws -> [ClientBacklog] {
         var backlogs: [ClientBacklog] = []
         for connection in core.registry.all {
-            let (queued, direct) = connection.outbox.withLock { ($0.queue.count, $0.socket != nil) }
             let buffered = try await connection.channel.getOption(ChannelOptions.bufferedWritableBytes).get()
-            backlogs.append(ClientBacklog(queuedEvents: queued, bufferedBytes: buffered, sendsDirectly: direct))
+            let (queued, levels, dropped) = connection.outbox.withLock { $0.backlog }
+            backlogs.append(ClientBacklog(queuedLines: queued, waitingLevels: levels, droppedLevels: dropped, bufferedBytes: buffered))
         }
         return backlogs
     }

@@ -11,6 +11,5 @@ import Testing
         let line = String(decoding: SocketEvent.config(event).jsonLine(wall: 1_795_292_704.58409), as: UTF8.self)
         #expect(line == #"{"event":"config","change":"reloaded","file":"/home/me/.config/earshot/config.toml","applied":["listening.end_silence_ms","speech.voice"],"restart_needed":["daemon.socket"],"overridden":[],"wall":1795292704.584090,"t":4.88}"# + "\n")
         #expect(SocketEvent.config(event).topic == .config)
-        #expect(SocketEvent.config(event).deliveryClass == .essential(.config))
     }
 }

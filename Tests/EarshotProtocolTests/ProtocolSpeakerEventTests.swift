@@ -11,7 +11,6 @@ import Testing
         let line = String(decoding: event.jsonLine(wall: 1_795_293_725.145722), as: UTF8.self)
         #expect(line == #"{"event":"speaker","phase":"start","reply":2,"voice":"breeze","text":"Okay, the \"kitchen\" lights are on.","wall":1795293725.145722,"t":5.88}"# + "\n")
         #expect(event.topic == .speaker)
-        #expect(event.deliveryClass == .essential(.speaker))
     }
 
     @Test func aScriptedReplaysStartHasTheLengthAndTheOthersThePosition() {

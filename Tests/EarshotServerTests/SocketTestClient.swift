@@ -64,6 +64,12 @@ final class SocketTestClient {
         }
     }
 
+    /// Whether the server sent bytes that have not been read yet (looked at, not read).
+    var hasBytesWaiting: Bool {
+        var byte: UInt8 = 0
+        return recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+    }
+
     /// Tells the server nothing more will be sent, as `socat` does when its input ends.
     func shutdownWrite() {
         shutdown(descriptor, Int32(SHUT_WR))

@@ -1,6 +1,7 @@
 import EarshotAudio
 import EarshotBase
 import EarshotProtocol
+import EarshotServer
 import EarshotTurns
 
 /// The pipeline's side of debug recording (`earshotd --debug-turns N`): collects each

@@ -3,6 +3,7 @@ import EarshotConversation
 import EarshotBase
 import EarshotProtocol
 import EarshotPulse
+import EarshotServer
 import EarshotSpeech
 import EarshotTurns
 import Logging

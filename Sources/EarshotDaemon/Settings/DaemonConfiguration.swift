@@ -1,6 +1,7 @@
 public import EarshotEngines
 public import EarshotAudio
 public import EarshotProtocol
+import EarshotServer
 
 /// Everything `earshotd` is told at start: where to listen, which devices, how to endpoint.
 public struct DaemonConfiguration: Sendable {

@@ -45,12 +45,6 @@ public enum SocketEvent: Hashable, Sendable {
         case .config(let event): event.time
         }
     }
-
-    /// What a subscriber's queue needs to know to keep, thin or drop this event.
-    public var deliveryClass: DeliveryClass {
-        if case .level(let event) = self { return .level(event.source, time: event.time) }
-        return .essential(topic)
-    }
 }
 
 /// What a subscriber can ask for; every socket event belongs to exactly one topic, whose name is

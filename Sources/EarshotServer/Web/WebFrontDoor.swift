@@ -1,4 +1,4 @@
-public import EarshotProtocol
+import EarshotProtocol
 import Logging
 public import NIOCore
 import NIOHTTP1

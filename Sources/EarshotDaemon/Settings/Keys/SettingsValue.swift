@@ -1,5 +1,6 @@
 public import EarshotEngines
 import EarshotProtocol
+import EarshotServer
 import EarshotSpeech
 import EarshotBase
 

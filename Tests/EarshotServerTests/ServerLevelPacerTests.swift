@@ -2,7 +2,9 @@ import EarshotProtocol
 import EarshotTestSupport
 import Testing
 
-@Suite struct ProtocolLevelPacerTests {
+@testable import EarshotServer
+
+@Suite struct ServerLevelPacerTests {
     /// Stamps of readings taken `rate` times a second, each at the end of the 10 ms frame that
     /// completes it, as the level meter stamps them.
     static func stamps(rate: Int, seconds: Int) -> [Double] {

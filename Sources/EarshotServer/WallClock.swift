@@ -4,7 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The `wall` stamp of socket events.
+/// The `wall` stamp the server adds to the events it delivers; the daemon stamps captured
+/// frames and recordings with the same clock, so the stamps compare.
 public enum WallClock {
     /// Seconds since the Unix epoch.
     public static func now() -> Double {

@@ -1,3 +1,5 @@
+import EarshotProtocol
+
 /// Thins one subscriber's level readings to its `level_hz`, per source, in audio time.
 ///
 /// A reading goes out when at least 1/level_hz has passed since the last one that did, less
@@ -7,21 +9,21 @@
 /// well: slot k opens at k/level_hz seconds, on the frame grid, and a reading must find an
 /// unused open slot. Without the tolerance, 60 Hz readings thinned to 30 Hz would come out at
 /// 20 Hz.
-public struct LevelPacer: Hashable, Sendable {
+struct LevelPacer: Hashable, Sendable {
     static let framesPerSecond = 100
 
-    public let levelHz: Int
+    let levelHz: Int
     private var nextDueFrame = [0, 0]
     private var lastDeliveredFrame: [Int?] = [nil, nil]
     private var lastSeenFrame = [Int.min, Int.min]
 
-    public init(levelHz: Int) {
+    init(levelHz: Int) {
         precondition(levelHz > 0, "level_hz must be positive")
         self.levelHz = levelHz
     }
 
     /// Whether the reading of `source` at audio time `time` goes out.
-    public mutating func admit(_ source: LevelEvent.Source, time: Double) -> Bool {
+    mutating func admit(_ source: LevelEvent.Source, time: Double) -> Bool {
         let stream = source == .mic ? 0 : 1
         let frame = Int((time * Double(Self.framesPerSecond)).rounded())
         // A stamp earlier than the last one means a new stream: start afresh.
