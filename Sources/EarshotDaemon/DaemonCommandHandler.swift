@@ -1,5 +1,5 @@
-import EarshotBase
 import EarshotAudio
+import EarshotBase
 import EarshotConversation
 import EarshotProtocol
 import EarshotPulse

@@ -1,5 +1,5 @@
-import EarshotEngines
 import EarshotConversation
+import EarshotEngines
 import EarshotProtocol
 import EarshotPulse
 import EarshotRecordings

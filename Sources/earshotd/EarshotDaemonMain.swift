@@ -1,8 +1,8 @@
 import ArgumentParser
 import CMalloc
-import EarshotEngines
-import EarshotDaemon
 import EarshotAudio
+import EarshotDaemon
+import EarshotEngines
 import EarshotProtocol
 import Logging
 

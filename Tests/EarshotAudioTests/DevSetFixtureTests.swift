@@ -1,6 +1,6 @@
+import EarshotAudio
 import Foundation
 import Testing
-import EarshotAudio
 
 /// Reads a scene of the VAD dev set, as copied unchanged into `Tests/Fixtures/vad`.
 @Suite struct DevSetFixtureTests {

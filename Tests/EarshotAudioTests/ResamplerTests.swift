@@ -1,5 +1,5 @@
-import Testing
 @testable import EarshotAudio
+import Testing
 
 struct ResamplerTests {
     static let sourceRates = [44_100, 48_000, 8_000, 22_050, 11_025, 32_000, 96_000, 44_101]

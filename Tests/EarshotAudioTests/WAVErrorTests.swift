@@ -1,6 +1,6 @@
+@testable import EarshotAudio
 import Foundation
 import Testing
-@testable import EarshotAudio
 
 struct WAVErrorTests {
     static let name = "takes/session-7/take 3.wav"

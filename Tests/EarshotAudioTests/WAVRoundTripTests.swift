@@ -1,6 +1,6 @@
+@testable import EarshotAudio
 import Foundation
 import Testing
-@testable import EarshotAudio
 
 struct WAVRoundTripTests {
     /// Values spanning the full scale, including both ends and tiny ones.

@@ -1,5 +1,5 @@
-import EarshotClient
 import EarshotBase
+import EarshotClient
 import EarshotProtocol
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
-@testable import EarshotClient
 import EarshotBase
+@testable import EarshotClient
 import EarshotProtocol
 import Testing
 

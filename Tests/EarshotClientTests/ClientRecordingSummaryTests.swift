@@ -1,5 +1,5 @@
-import EarshotClient
 import EarshotBase
+import EarshotClient
 import Testing
 
 /// How `earshot status` words debug recording: off, off with an earlier run's turns, on.

@@ -1,5 +1,5 @@
-import EarshotClient
 import EarshotBase
+import EarshotClient
 import Testing
 
 /// How `earshot status` words the settings in force and the configuration file.

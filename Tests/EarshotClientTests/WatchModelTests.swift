@@ -1,5 +1,5 @@
-import EarshotClient
 import EarshotBase
+import EarshotClient
 import Testing
 
 /// `earshot watch`'s model, fed the daemon's events.

@@ -1,5 +1,5 @@
-import EarshotClient
 import EarshotBase
+import EarshotClient
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
 import EarshotAudio
-import EarshotEngines
 import EarshotConversation
+import EarshotEngines
 import EarshotSpeech
 import Foundation
 

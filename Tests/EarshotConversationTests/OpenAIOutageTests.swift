@@ -1,7 +1,7 @@
 import EarshotAudio
 import EarshotConversation
-import EarshotSpeech
 import EarshotEngines
+import EarshotSpeech
 import EarshotTestSupport
 import Foundation
 import Testing

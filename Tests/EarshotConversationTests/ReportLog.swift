@@ -1,5 +1,5 @@
-import EarshotConversation
 import EarshotBase
+import EarshotConversation
 
 /// Collects a queue's reports and lets a test wait for one.
 final class ReportLog: Sendable {

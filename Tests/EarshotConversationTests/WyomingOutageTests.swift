@@ -1,8 +1,8 @@
 import EarshotAudio
 import EarshotConversation
+import EarshotEngines
 import EarshotSpeech
 import EarshotTestSupport
-import EarshotEngines
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
-import EarshotTestSupport
 import EarshotProtocol
+import EarshotTestSupport
 import Foundation
 
 /// The real `earshotd` started as systemd starts a socket-activated Type=notify service: the

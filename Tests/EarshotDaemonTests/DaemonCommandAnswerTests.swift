@@ -1,7 +1,7 @@
+@testable import EarshotDaemon
 import EarshotProtocol
 import EarshotPulse
 import EarshotSpeech
-@testable import EarshotDaemon
 import Testing
 
 /// What DaemonCommandHandler answers is made of the protocol's answer types, from the

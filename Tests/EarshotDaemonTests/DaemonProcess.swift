@@ -1,5 +1,5 @@
-import EarshotTestSupport
 import EarshotProtocol
+import EarshotTestSupport
 import Foundation
 
 /// The real `earshotd` binary, started for a test against a private sound server.

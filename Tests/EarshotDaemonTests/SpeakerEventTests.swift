@@ -1,6 +1,6 @@
+@testable import EarshotDaemon
 import EarshotProtocol
 import EarshotTurns
-@testable import EarshotDaemon
 import Testing
 
 /// The daemon's `speaker` events, all made in one place: from the turn machine's effects on a

@@ -1,5 +1,5 @@
-public import Foundation
 import EarshotBase
+public import Foundation
 import Synchronization
 
 /// A private, headless PipeWire for tests, as Debian 12's desktop runs it: a session bus of its

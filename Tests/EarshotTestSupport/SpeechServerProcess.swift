@@ -1,5 +1,5 @@
-public import Foundation
 import EarshotBase
+public import Foundation
 import Synchronization
 
 /// A real speech server from the private venv (`make peers`), started for a test on a free

@@ -1,5 +1,5 @@
-public import Foundation
 import EarshotBase
+public import Foundation
 
 /// A private, headless sound server for tests that speaks the PulseAudio protocol: a real
 /// PulseAudio (`PulseTestServer`) or PipeWire with pipewire-pulse (`PipeWireTestServer`), with

@@ -1,5 +1,5 @@
-@testable import EarshotTurns
 import EarshotBase
+@testable import EarshotTurns
 
 /// A `TurnMachine` on a `ManualClock`, remembering the reply numbers it hands out.
 struct TurnHarness {

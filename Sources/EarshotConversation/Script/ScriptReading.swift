@@ -1,5 +1,5 @@
-public import EarshotSpeech
 import EarshotBase
+public import EarshotSpeech
 import FoundationEssentials
 
 extension ConversationScript {

@@ -1,7 +1,7 @@
 public import EarshotAudio
+import EarshotBase
 public import EarshotProtocol
 public import EarshotTurns
-import EarshotBase
 
 /// Runs a recording through a fresh ``VoicePipeline`` and renders its events as JSON lines,
 /// exactly as the daemon sends them but for `wall`.

@@ -1,6 +1,6 @@
 import EarshotAudio
-import EarshotConversation
 import EarshotBase
+import EarshotConversation
 import EarshotProtocol
 import EarshotPulse
 import EarshotServer

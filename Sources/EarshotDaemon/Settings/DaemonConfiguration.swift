@@ -1,5 +1,5 @@
-public import EarshotEngines
 public import EarshotAudio
+public import EarshotEngines
 public import EarshotProtocol
 import EarshotServer
 

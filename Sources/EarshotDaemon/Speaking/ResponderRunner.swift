@@ -1,5 +1,5 @@
-import EarshotConversation
 import EarshotBase
+import EarshotConversation
 
 /// Answers each final transcript with the configured responder command, speaking its output
 /// as it streams: the first piece starts the reply, later pieces are said after it. Every piece

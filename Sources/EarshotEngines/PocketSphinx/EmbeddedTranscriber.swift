@@ -1,6 +1,6 @@
-public import EarshotSpeech
 import Dispatch
 import EarshotBase
+public import EarshotSpeech
 import Synchronization
 
 /// Speech to text with pocketsphinx in this process: US English only, no network, modest accuracy.

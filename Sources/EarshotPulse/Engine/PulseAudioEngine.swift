@@ -1,6 +1,6 @@
 import Dispatch
-import EarshotBase
 public import EarshotAudio
+import EarshotBase
 public import Logging
 
 /// Live audio through a PulseAudio (or PipeWire) server: capture from a source into a ring of

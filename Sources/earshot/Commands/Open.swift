@@ -1,6 +1,6 @@
 import ArgumentParser
-import EarshotClient
 import EarshotBase
+import EarshotClient
 import EarshotProtocol
 #if canImport(Glibc)
 import Glibc

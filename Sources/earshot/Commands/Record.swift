@@ -1,7 +1,7 @@
 import ArgumentParser
 import EarshotAudio
-import EarshotRecordings
 import EarshotPulse
+import EarshotRecordings
 import Foundation
 
 struct RecordCommand: AsyncParsableCommand {

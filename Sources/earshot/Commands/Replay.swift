@@ -1,8 +1,8 @@
 import ArgumentParser
 import EarshotAudio
-import EarshotEngines
-import EarshotDaemon
 import EarshotConversation
+import EarshotDaemon
+import EarshotEngines
 import EarshotSpeech
 import Foundation
 import Logging

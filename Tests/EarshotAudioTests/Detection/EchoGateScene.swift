@@ -1,6 +1,6 @@
 import EarshotAudio
-import Foundation
 @testable import EarshotAudio
+import Foundation
 
 /// Signals for the echo-gate tests, built from the fixture recordings: an assistant's reply (the
 /// played reference), its echo in the microphone, and a person talking over it.

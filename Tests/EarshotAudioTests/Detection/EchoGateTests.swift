@@ -1,7 +1,7 @@
 import EarshotAudio
+@testable import EarshotAudio
 import Foundation
 import Testing
-@testable import EarshotAudio
 
 @Suite struct EchoGateTests {
     private typealias Scene = EchoGateScene

@@ -1,6 +1,6 @@
+@testable import EarshotAudio
 import Foundation
 import Testing
-@testable import EarshotAudio
 
 @Suite struct VADEvaluationTests {
     @Test func readsALabelledSet() throws {

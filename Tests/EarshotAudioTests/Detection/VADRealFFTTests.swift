@@ -1,6 +1,6 @@
+@testable import EarshotAudio
 import Foundation
 import Testing
-@testable import EarshotAudio
 
 @Suite struct VADRealFFTTests {
     /// Runs the FFT on `input` and returns (real, imaginary) per bin.

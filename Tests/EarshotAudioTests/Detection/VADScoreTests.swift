@@ -1,5 +1,5 @@
-import Testing
 import EarshotAudio
+import Testing
 
 @Suite struct VADScoreTests {
     private func bools(_ text: String) -> [Bool] { text.map { $0 == "1" } }

@@ -1,7 +1,7 @@
-import Foundation
-import Testing
 import EarshotAudio
 @testable import EarshotAudio
+import Foundation
+import Testing
 
 @Suite struct VADSpectralVADTests {
     @Test func digitalSilenceIsNeverSpeech() {

@@ -1,6 +1,6 @@
-import Foundation
 import EarshotAudio
 @testable import EarshotAudio
+import Foundation
 
 /// Shared inputs for the VAD tests: the fixture recordings and small synthetic signals.
 enum VADTestSupport {

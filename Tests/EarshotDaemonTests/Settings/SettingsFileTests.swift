@@ -1,6 +1,6 @@
+import EarshotDaemon
 import EarshotTestSupport
 import Foundation
-import EarshotDaemon
 import Testing
 
 @Suite struct SettingsFileTests {

@@ -1,8 +1,8 @@
 import EarshotAudio
-import EarshotConversation
 import EarshotBase
-import EarshotSpeech
+import EarshotConversation
 import EarshotEngines
+import EarshotSpeech
 import EarshotTestSupport
 import Foundation
 import Testing

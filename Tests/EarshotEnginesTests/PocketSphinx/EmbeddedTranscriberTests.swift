@@ -1,5 +1,5 @@
-import EarshotEngines
 import EarshotBase
+import EarshotEngines
 import EarshotSpeech
 import Foundation
 import Testing

@@ -1,7 +1,7 @@
 import EarshotBase
-import EarshotTestSupport
-import EarshotSpeech
 import EarshotEngines
+import EarshotSpeech
+import EarshotTestSupport
 import Foundation
 import Synchronization
 

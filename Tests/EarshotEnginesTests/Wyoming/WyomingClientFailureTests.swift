@@ -1,7 +1,7 @@
 import EarshotBase
+import EarshotEngines
 import EarshotSpeech
 import EarshotTestSupport
-import EarshotEngines
 import Testing
 
 /// The client against fake servers and no server at all: what a person is told when the server

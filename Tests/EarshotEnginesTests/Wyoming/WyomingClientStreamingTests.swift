@@ -1,5 +1,5 @@
-import EarshotSpeech
 import EarshotEngines
+import EarshotSpeech
 import Testing
 
 /// Audio flows both ways as it is made: captured chunks go out before the utterance ends, and

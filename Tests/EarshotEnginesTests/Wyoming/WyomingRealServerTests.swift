@@ -1,7 +1,7 @@
-import EarshotSpeech
-import Foundation
-import EarshotTestSupport
 import EarshotEngines
+import EarshotSpeech
+import EarshotTestSupport
+import Foundation
 import Testing
 
 /// The client against the real Wyoming servers from the private venv (`make peers`): the

@@ -1,8 +1,8 @@
+import EarshotBase
 public import EarshotEngines
 import EarshotProtocol
 import EarshotServer
 import EarshotSpeech
-import EarshotBase
 
 /// One setting's value, as the file or a command-line flag gives it.
 public enum SettingsValue: Equatable, Sendable, CustomStringConvertible {
