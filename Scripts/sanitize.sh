@@ -55,7 +55,7 @@ for sanitizer in "${sanitizers[@]}"; do
     echo "== $sanitizer sanitizer: the live suites" >&2
     started=$SECONDS
     status=0
-    env "$variable=$options log_path=$reports/report" LSAN_OPTIONS="$leaks" \
+    env "$variable=$options log_path=$reports/report" LSAN_OPTIONS="$leaks" EARSHOT_SANITIZER="$sanitizer" \
         CI="${CI:-true}" "$swift" test --skip-build --sanitize="$sanitizer" --scratch-path "$scratch" \
         --no-parallel --filter "$suites" --skip "$harness" >"$scratch/test.log" 2>&1 || status=$?
     ran=$((SECONDS - started))

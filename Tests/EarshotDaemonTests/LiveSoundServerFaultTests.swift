@@ -82,7 +82,11 @@ struct LiveSoundServerFaultTests {
         let run = try await onDedicatedThread { try Self.killMidReply(on: kind) }
         #expect(run.statesBeforeKill.last == "speaking", "\(run.statesBeforeKill)")
         // The reply cannot go on without a speaker: it ends at once, and the person has the turn.
-        #expect(run.eventsAfterKill.prefix(3).sorted() == ["device:disconnected", "error:sound_server_lost", "state:listening"], "\(run.eventsAfterKill)")
+        // Where the player still had text to synthesize, it also says the reply failed
+        // (`speech_failed`): which comes first depends on how far synthesis had got.
+        let untilListening = run.eventsAfterKill.prefix { $0 != "state:listening" }
+        #expect(untilListening.count < run.eventsAfterKill.count, "no listening after the kill: \(run.eventsAfterKill)")
+        #expect(Set(untilListening).subtracting(["error:speech_failed"]) == ["device:disconnected", "error:sound_server_lost"], "\(run.eventsAfterKill)")
         #expect(run.samePIDStillRunning)
         #expect(run.eventsAfterReturn.last == "device:connected", "\(run.eventsAfterReturn)\n\(run.log.suffix(3000))")
         #expect(run.stateAfterReturn == "listening")
