@@ -82,11 +82,12 @@ struct LiveSoundServerFaultTests {
         let run = try await onDedicatedThread { try Self.killMidReply(on: kind) }
         #expect(run.statesBeforeKill.last == "speaking", "\(run.statesBeforeKill)")
         // The reply cannot go on without a speaker: it ends at once, and the person has the turn.
-        // Where the player still had text to synthesize, it also says the reply failed
-        // (`speech_failed`): which comes first depends on how far synthesis had got.
-        let untilListening = run.eventsAfterKill.prefix { $0 != "state:listening" }
-        #expect(untilListening.count < run.eventsAfterKill.count, "no listening after the kill: \(run.eventsAfterKill)")
-        #expect(Set(untilListening).subtracting(["error:speech_failed"]) == ["device:disconnected", "error:sound_server_lost"], "\(run.eventsAfterKill)")
+        // The first events after the kill are these three, in any order (three threads tell
+        // them); a player that still had text to synthesize also says the reply failed.
+        let expected: Set = ["device:disconnected", "error:sound_server_lost", "state:listening"]
+        var first: Set<String> = []
+        for event in run.eventsAfterKill where !expected.isSubset(of: first) { first.insert(event) }
+        #expect(first.subtracting(["error:speech_failed"]) == expected, "\(run.eventsAfterKill)")
         #expect(run.samePIDStillRunning)
         #expect(run.eventsAfterReturn.last == "device:connected", "\(run.eventsAfterReturn)\n\(run.log.suffix(3000))")
         #expect(run.stateAfterReturn == "listening")
