@@ -51,10 +51,12 @@ struct LiveAudio {
     }
 
     /// When `condition` first held, checked every half millisecond on a thread of its own (so the
-    /// time is right even while the tests' shared threads are busy); nil if not within `timeout`.
+    /// time is right even while the tests' shared threads are busy); nil if not within `timeout`,
+    /// four times as long under a sanitizer, which slows the engine and the sound server's replies.
     static func instant(within timeout: Duration, _ condition: @escaping @Sendable () -> Bool) async -> ContinuousClock.Instant? {
-        await onDedicatedThread {
-            let deadline = ContinuousClock.now + timeout
+        let patience = ProcessInfo.processInfo.environment["EARSHOT_SANITIZER"] == nil ? 1 : 4
+        return await onDedicatedThread {
+            let deadline = ContinuousClock.now + timeout * patience
             while ContinuousClock.now < deadline {
                 if condition() { return ContinuousClock.now }
                 usleep(500)
