@@ -8,8 +8,9 @@ import Foundation
 /// minute, at a quiet moment (`listening` for a second: no turn, responder or reply under way;
 /// a minute with none in 45 s is sampled anyway, marked `*`, its descriptors not judged);
 /// after the warm-up (the first two minutes: the loop's first round, 71 s, has then been heard
-/// whole, so every engine, voice and path has run once) they must stay within ± 2 MB and ± 0
-/// descriptors of minute 2's sample. Then the same audio is replayed whole and in pieces, which
+/// whole, so every engine, voice and path has run once) descriptors must stay within ± 0 of
+/// minute 2's sample, and memory must not grow in every minute to over 2 MB above it (a leak)
+/// nor step over 8 MB above it (an allocator's new arena steps once by a few MB). Then the same audio is replayed whole and in pieces, which
 /// must print the same bytes. Returns whether all held.
 enum SoakBench {
     struct Sample {
@@ -22,11 +23,13 @@ enum SoakBench {
     }
 
     static let memoryTolerance = 2 * 1024
+    static let memoryStepTolerance = 8 * 1024
+    static let steadyGrowthPerMinute = 256
     static let descriptorTolerance = 0
 
     static func run(minutes: Int, fixtures: String, outputDirectory: String, pieces: Int) throws -> Bool {
-        guard minutes > warmUpMinutes else {
-            throw LiveBench.Failure(description: "a soak needs \(warmUpMinutes + 1) minutes at least: \(warmUpMinutes) to warm up, one to compare")
+        guard minutes > warmUpMinutes + 1 else {
+            throw LiveBench.Failure(description: "a soak needs \(warmUpMinutes + 2) minutes at least: \(warmUpMinutes) to warm up, two to compare")
         }
         guard PulseTestServer.isAvailable else {
             throw LiveBench.Failure(description: "pulseaudio, paplay and pactl are needed (make deps installs them)")
@@ -131,11 +134,8 @@ enum SoakBench {
         let minutes = samples.count - 1
         let baseline = samples[warmUpMinutes]
         var failures: [String] = []
+        failures += judgeMemory(samples.dropFirst(warmUpMinutes))
         for sample in samples.dropFirst(warmUpMinutes + 1) {
-            let grown = sample.residentKilobytes - baseline.residentKilobytes
-            if abs(grown) > memoryTolerance {
-                failures.append("resident memory at minute \(sample.minute) is \(megabytes(sample.residentKilobytes)) MB, \(signed(megabytes(grown))) MB from minute \(baseline.minute)'s (± 2 MB allowed)")
-            }
             // A responder under way holds pipes: descriptors are compared only at quiet moments.
             if sample.quiet, baseline.quiet, abs(sample.descriptors - baseline.descriptors) > descriptorTolerance {
                 failures.append("open descriptors at minute \(sample.minute): \(sample.descriptors), against \(baseline.descriptors) at minute \(baseline.minute)")
@@ -150,6 +150,23 @@ enum SoakBench {
             failures.append("capture lost audio: \(counter) = \(last.counters[counter] ?? 0)")
         }
         return failures
+    }
+
+    /// A leak grows minute after minute; an allocator taking a new arena steps once and stays.
+    /// So memory fails when it ends over the tolerance above the warm-up's sample having grown
+    /// in every minute since, or when any minute is far above it.
+    private static func judgeMemory(_ samples: ArraySlice<Sample>) -> [String] {
+        guard let baseline = samples.first, let last = samples.last, samples.count > 1 else { return [] }
+        let rises = zip(samples, samples.dropFirst()).map { $1.residentKilobytes - $0.residentKilobytes }
+        let grown = last.residentKilobytes - baseline.residentKilobytes
+        if grown > memoryTolerance, rises.allSatisfy({ $0 > steadyGrowthPerMinute }) {
+            return ["resident memory grew in every minute after the warm-up: \(megabytes(last.residentKilobytes)) MB at minute \(last.minute), \(signed(megabytes(grown))) MB from minute \(baseline.minute)'s (± 2 MB allowed)"]
+        }
+        if let peak = samples.max(by: { $0.residentKilobytes < $1.residentKilobytes }),
+           peak.residentKilobytes - baseline.residentKilobytes > memoryStepTolerance {
+            return ["resident memory at minute \(peak.minute) is \(megabytes(peak.residentKilobytes)) MB, \(signed(megabytes(peak.residentKilobytes - baseline.residentKilobytes))) MB from minute \(baseline.minute)'s (one step of 8 MB at most allowed)"]
+        }
+        return []
     }
 
     private static func printHeader() {
