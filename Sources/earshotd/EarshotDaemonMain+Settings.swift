@@ -22,6 +22,8 @@ extension EarshotDaemonMain {
         overrides[.prefixPadding] = endpointing.prefixPaddingMs.map(SettingsValue.integer)
         overrides[.minimumSpeech] = endpointing.minSpeechMs.map(SettingsValue.integer)
         overrides[.endSilence] = endpointing.endSilenceMs.map(SettingsValue.integer)
+        overrides[.finishedSilence] = endpointing.finishedSilenceMs.map(SettingsValue.integer)
+        overrides[.maximumEndSilence] = endpointing.maxEndSilenceMs.map(SettingsValue.integer)
         overrides[.eagerness] = endpointing.eagerness.map(SettingsValue.text)
         overrides[.transcriptionBackend] = stt.map(SettingsValue.text)
         overrides[.language] = language.map(SettingsValue.text)

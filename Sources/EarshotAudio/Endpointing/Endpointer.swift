@@ -12,10 +12,16 @@
 /// Counting only confident frames matters because a detector's hangover stretches even a click
 /// to a few hundred milliseconds of speech verdicts.
 ///
-/// **End of turn from prosody.** When the person falls silent, ``TurnProsody`` judges from the
-/// last voiced stretch whether the turn sounded finished (a final fall in pitch, a short command),
-/// unfinished (a rise, a level "um") or neither, and the silence that ends the utterance is
-/// `endOfTurnSilence` scaled by the ``Endpointer/Eagerness`` for that judgement.
+/// **End of turn from how and what was said.** When the person falls silent, ``TurnProsody``
+/// judges from the last voiced stretch whether the turn sounded finished (a final fall in pitch,
+/// a short command), unfinished (a rise, a level "um") or neither; and the transcript so far
+/// (``heard(_:)``), against the language's ``TurnWords``, says whether its last word can end a
+/// sentence. Words that cannot end one wait for `maximumEndSilence`; words that can, with a
+/// sound that is not rising or held, end after `finishedTurnSilence` (twice it where the sound
+/// is unsure), and no sooner than the pauses this speaker went on after (``SpeakerPauses``, up to
+/// three quarters of `endOfTurnSilence`); with no words, the sound alone scales
+/// `endOfTurnSilence`. The ``Endpointer/Eagerness`` scales each. Words heard during the silence
+/// judge it again.
 ///
 /// Events lag the audio: a verdict for frame `n` arrives after the detector has been fed frame
 /// `n + lookaheadFrames`, and `speechStarted` comes up to `maximumOnsetWindowFrames` after the
@@ -41,11 +47,13 @@ public struct Endpointer: Sendable {
 
     /// What decided the end of an utterance.
     public enum EndReason: String, Equatable, Sendable, CaseIterable {
-        /// It sounded finished (a final fall, a short command): ended after a shortened silence.
+        /// It sounded or read finished (a final fall, a short command, a last word a sentence
+        /// ends on): ended after a shortened silence.
         case finished
         /// Nothing was sure either way: ended after the configured end-of-turn silence.
         case silence
-        /// It sounded unfinished (a rise, a held "um"): ended only after a longer silence.
+        /// It sounded or read unfinished (a rise, a held "um", a last word such as "to" or
+        /// "the"): ended only after a longer silence.
         case unfinished
         /// The stream ended (replay's end of file, the microphone closed).
         case streamEnd = "stream_end"
@@ -81,6 +89,9 @@ public struct Endpointer: Sendable {
     private var minimumSpeechFrames = 0
     private var minimumVoicedFrames = 0
     private var endOfTurnSilenceFrames = 0
+    private var finishedTurnSilenceFrames = 0
+    private var maximumEndSilenceFrames = 0
+    private var wordRule: TurnWordRule?
     private var onsetGapToleranceFrames = 0
     private var maximumOnsetWindowFrames = 0
     private var confirmingSpeechProbability: Float = 0
@@ -96,6 +107,15 @@ public struct Endpointer: Sendable {
     /// The silence that ends the current utterance, judged when the talker last fell silent.
     private var requiredSilenceFrames = 0
     private var pendingEndReason = EndReason.silence
+    /// How the current silence sounded, judged once as it began.
+    private var pendingEnding = Ending.unsure
+    /// What the utterance's transcript so far says of its end.
+    private var wording = TurnWording.unheard
+    /// The wording when the current silence was last judged.
+    private var judgedWording = TurnWording.unheard
+    private var speakerPauses = SpeakerPauses()
+    /// How the previous utterance was ended, to learn from a turn that went on after it.
+    private var previousEndReason = EndReason.silence
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -110,10 +130,25 @@ public struct Endpointer: Sendable {
         minimumSpeechFrames = configuration.minimumSpeechFrames
         minimumVoicedFrames = configuration.minimumVoicedFrames
         endOfTurnSilenceFrames = configuration.endOfTurnSilenceFrames
+        finishedTurnSilenceFrames = configuration.finishedTurnSilenceFrames
+        maximumEndSilenceFrames = configuration.maximumEndSilenceFrames
+        wordRule = TurnWords.forLanguage(configuration.language).map(TurnWordRule.init)
         onsetGapToleranceFrames = configuration.onsetGapToleranceFrames
         maximumOnsetWindowFrames = configuration.maximumOnsetWindowFrames
         confirmingSpeechProbability = configuration.confirmingSpeechProbability
-        if phase == .speaking { judgeEnding() }
+        if phase == .speaking, requiredSilenceFrames != 0 { applyJudgement() }
+    }
+
+    /// Takes the transcript of the utterance so far (a partial hypothesis; each replaces the
+    /// last). During a silence the end is judged again with it.
+    public mutating func heard(_ transcript: String) {
+        guard phase == .speaking, let wordRule else { return }
+        let next = wordRule.wording(of: transcript)
+        // A recogniser's last word flickers as it settles; once a silence was heard as
+        // unfinished, it stays so until the person speaks again.
+        if requiredSilenceFrames != 0, wording == .unfinished { return }
+        wording = next
+        if requiredSilenceFrames != 0 { applyJudgement() }
     }
 
     /// True between `speechStarted` and `speechEnded`.
@@ -148,6 +183,7 @@ public struct Endpointer: Sendable {
             return onsetSuspected ? .onsetRejected(onsetFrame: onsetFrame) : nil
         case .speaking:
             if activity.isSpeech {
+                if requiredSilenceFrames != 0, judgedWording == .complete { speakerPauses.wentOn(after: frame - lastSpeechFrame - 1) }
                 lastSpeechFrame = frame
                 requiredSilenceFrames = 0
                 return nil
@@ -181,6 +217,8 @@ public struct Endpointer: Sendable {
         previousUtteranceEndFrame = 0
         prosody = TurnProsody()
         requiredSilenceFrames = 0
+        wording = .unheard
+        previousEndReason = .silence
     }
 
     /// Suspects the onset once it is voiced long enough, and confirms it, on a later frame, once
@@ -197,26 +235,52 @@ public struct Endpointer: Sendable {
         guard confidentSpeechFrameCount >= minimumSpeechFrames else { return nil }
         phase = .speaking
         requiredSilenceFrames = 0
+        wording = .unheard
+        if previousEndReason == .finished, previousUtteranceEndFrame > 0 {
+            speakerPauses.wentOn(after: onsetFrame - previousUtteranceEndFrame)
+        }
         let audioStartFrame = max(onsetFrame - prefixPaddingFrames, previousUtteranceEndFrame, 0)
         return .speechStarted(onsetFrame: onsetFrame, audioStartFrame: audioStartFrame)
     }
 
-    /// Decides, as the talker falls silent, how much silence ends the utterance.
+    /// Judges, as the talker falls silent, how the turn sounded, and from it and the words so
+    /// far how much silence ends the utterance.
     private mutating func judgeEnding() {
-        let ending = prosody.judgeEnding(onsetFrame: onsetFrame, lastSpeechFrame: lastSpeechFrame)
-        let share = configuration.eagerness.silenceShare(after: ending)
-        switch ending {
-        case .shortCommand, .finalFall: pendingEndReason = share < 1 ? .finished : .silence
-        case .unsure: pendingEndReason = .silence
-        case .rise, .heldLevel: pendingEndReason = share > 1 ? .unfinished : .silence
+        pendingEnding = prosody.judgeEnding(onsetFrame: onsetFrame, lastSpeechFrame: lastSpeechFrame)
+        applyJudgement()
+    }
+
+    private mutating func applyJudgement() {
+        let eagerness = configuration.eagerness
+        let frames: Float
+        switch (wording, pendingEnding) {
+        case (.unfinished, _):
+            pendingEndReason = .unfinished
+            frames = Float(maximumEndSilenceFrames) * eagerness.unfinishedWordsShare
+        case (.complete, .shortCommand), (.complete, .finalFall), (.complete, .unsure):
+            pendingEndReason = .finished
+            let share: Float = pendingEnding == .unsure ? 2 : 1
+            let patience = Float(min(speakerPauses.patienceFrames, endOfTurnSilenceFrames * 3 / 4))
+            frames = max(Float(finishedTurnSilenceFrames) * eagerness.finishedShare * share, patience)
+        case (.complete, .rise), (.complete, .heldLevel), (.unheard, _):
+            let share = eagerness.silenceShare(after: pendingEnding)
+            switch pendingEnding {
+            case .shortCommand, .finalFall: pendingEndReason = share < 1 ? .finished : .silence
+            case .unsure: pendingEndReason = .silence
+            case .rise, .heldLevel: pendingEndReason = share > 1 ? .unfinished : .silence
+            }
+            frames = Float(endOfTurnSilenceFrames) * share
         }
-        requiredSilenceFrames = max(1, Int((Float(endOfTurnSilenceFrames) * share).rounded()))
+        requiredSilenceFrames = max(1, Int(frames.rounded()))
+        judgedWording = wording
     }
 
     private mutating func endUtterance(reason: EndReason) -> Event {
         phase = .idle
         requiredSilenceFrames = 0
+        wording = .unheard
         previousUtteranceEndFrame = lastSpeechFrame + 1
+        previousEndReason = reason
         return .speechEnded(onsetFrame: onsetFrame, endFrame: lastSpeechFrame + 1, reason: reason)
     }
 }

@@ -11,6 +11,14 @@ extension Endpointer {
         /// pauses do not split it (default 600 ms, at least one frame). A turn that sounded
         /// finished ends sooner and one that sounded unfinished later, as `eagerness` sets.
         public var endOfTurnSilenceMilliseconds: Int
+        /// Non-speech that ends a turn whose words and sound both say it is finished (a sentence
+        /// ending on a word it can end on, with a final fall; a short command): default 250 ms.
+        public var finishedTurnSilenceMilliseconds: Int
+        /// The longest non-speech a turn is waited for: one whose words so far cannot end a
+        /// sentence ("set the oven to …") ends only after it (default 1400 ms).
+        public var maximumEndSilenceMilliseconds: Int
+        /// The language spoken (BCP 47): which ``TurnWords`` judge the transcript so far.
+        public var language: String
         /// How soon a turn that sounded finished is ended, against the risk of splitting a turn
         /// at a pause (default medium).
         public var eagerness: Eagerness
@@ -33,6 +41,9 @@ extension Endpointer {
             prefixPaddingMilliseconds: Int = 300,
             minimumSpeechMilliseconds: Int = 150,
             endOfTurnSilenceMilliseconds: Int = 600,
+            finishedTurnSilenceMilliseconds: Int = 250,
+            maximumEndSilenceMilliseconds: Int = 1400,
+            language: String = "en-US",
             onsetGapToleranceMilliseconds: Int = 20,
             maximumOnsetWindowMilliseconds: Int = 600,
             confirmingSpeechProbability: Float = 0.5,
@@ -44,6 +55,9 @@ extension Endpointer {
             self.prefixPaddingMilliseconds = prefixPaddingMilliseconds
             self.minimumSpeechMilliseconds = minimumSpeechMilliseconds
             self.endOfTurnSilenceMilliseconds = endOfTurnSilenceMilliseconds
+            self.finishedTurnSilenceMilliseconds = finishedTurnSilenceMilliseconds
+            self.maximumEndSilenceMilliseconds = maximumEndSilenceMilliseconds
+            self.language = language
             self.onsetGapToleranceMilliseconds = onsetGapToleranceMilliseconds
             self.maximumOnsetWindowMilliseconds = maximumOnsetWindowMilliseconds
             self.confirmingSpeechProbability = confirmingSpeechProbability
@@ -52,6 +66,8 @@ extension Endpointer {
         public var prefixPaddingFrames: Int { Self.frames(prefixPaddingMilliseconds) }
         public var minimumSpeechFrames: Int { max(1, Self.frames(minimumSpeechMilliseconds)) }
         public var endOfTurnSilenceFrames: Int { max(1, Self.frames(endOfTurnSilenceMilliseconds)) }
+        public var finishedTurnSilenceFrames: Int { max(1, Self.frames(finishedTurnSilenceMilliseconds)) }
+        public var maximumEndSilenceFrames: Int { max(1, Self.frames(maximumEndSilenceMilliseconds)) }
         public var onsetGapToleranceFrames: Int { Self.frames(onsetGapToleranceMilliseconds) }
         public var minimumVoicedFrames: Int { Self.frames(minimumVoicedMilliseconds) }
 
@@ -76,7 +92,7 @@ extension Endpointer {
     }
 
     /// How soon the end of a turn is decided, in the spirit of OpenAI's `semantic_vad` eagerness:
-    /// each judgement of how the turn ended scales the configured end-of-turn silence.
+    /// each judgement of how the turn ended scales the configured silence for it.
     public enum Eagerness: String, CaseIterable, Sendable {
         /// Waits longer: fewer turns split at a pause, slower replies.
         case low
@@ -84,8 +100,27 @@ extension Endpointer {
         /// Ends turns that sounded finished soonest: quicker replies, more splits at pauses.
         case high
 
-        /// The share of the configured end-of-turn silence that ends a turn after `ending`:
-        /// below 1 ends it sooner, above 1 later.
+        /// The share of the finished-turn silence that ends a turn whose words and sound say it
+        /// is finished.
+        public var finishedShare: Float {
+            switch self {
+            case .low: 1.6
+            case .medium: 1
+            case .high: 0.6
+            }
+        }
+
+        /// The share of the longest end silence that ends a turn whose words cannot end a sentence.
+        public var unfinishedWordsShare: Float {
+            switch self {
+            case .low: 1.25
+            case .medium: 1
+            case .high: 0.75
+            }
+        }
+
+        /// The share of the configured end-of-turn silence that ends a turn after `ending`, judged
+        /// from its sound alone (no words heard): below 1 ends it sooner, above 1 later.
         public func silenceShare(after ending: Endpointer.Ending) -> Float {
             switch (self, ending) {
             case (.low, .shortCommand): 0.8

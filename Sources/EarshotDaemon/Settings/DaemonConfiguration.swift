@@ -148,7 +148,7 @@ extension DaemonConfiguration {
             soundServer: settings.audio.server,
             source: settings.audio.source,
             sink: settings.audio.sink,
-            endpointer: settings.listening.endpointer,
+            endpointer: settings.endpointer,
             detector: settings.listening.detector,
             startsListening: settings.daemon.listen,
             playsCues: settings.audio.cues,

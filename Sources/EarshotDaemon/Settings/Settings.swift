@@ -14,6 +14,13 @@ public struct Settings: Equatable, Sendable {
 
     public init() {}
 
+    /// The endpointer's settings, its word rule in the language spoken.
+    public var endpointer: Endpointer.Configuration {
+        var configuration = listening.endpointer
+        configuration.language = transcription.language
+        return configuration
+    }
+
     /// The value of `key`, nil when it is an optional setting left unset.
     public func value(of key: SettingsKey) -> SettingsValue? {
         key.read(self)
@@ -63,6 +70,8 @@ extension Settings {
         public var prefixPaddingMilliseconds = Endpointer.Configuration().prefixPaddingMilliseconds
         public var minimumSpeechMilliseconds = Endpointer.Configuration().minimumSpeechMilliseconds
         public var endOfTurnSilenceMilliseconds = Endpointer.Configuration().endOfTurnSilenceMilliseconds
+        public var finishedTurnSilenceMilliseconds = Endpointer.Configuration().finishedTurnSilenceMilliseconds
+        public var maximumEndSilenceMilliseconds = Endpointer.Configuration().maximumEndSilenceMilliseconds
         public var eagerness = Endpointer.Configuration().eagerness
 
         public init() {}
@@ -72,6 +81,8 @@ extension Settings {
                 prefixPaddingMilliseconds: prefixPaddingMilliseconds,
                 minimumSpeechMilliseconds: minimumSpeechMilliseconds,
                 endOfTurnSilenceMilliseconds: endOfTurnSilenceMilliseconds,
+                finishedTurnSilenceMilliseconds: finishedTurnSilenceMilliseconds,
+                maximumEndSilenceMilliseconds: maximumEndSilenceMilliseconds,
                 eagerness: eagerness
             )
         }

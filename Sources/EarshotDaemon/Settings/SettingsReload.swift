@@ -49,9 +49,12 @@ struct SettingsReloader: Sendable {
     private func apply(_ reload: SettingsReload, voice: Voice?) async {
         let new = reload.inForce
         let applied = Set(reload.applied)
-        if !applied.isDisjoint(with: [.vadThreshold, .prefixPadding, .minimumSpeech, .endSilence, .eagerness, .replyTimeout, .cues]) {
+        if !applied.isDisjoint(with: [
+            .vadThreshold, .prefixPadding, .minimumSpeech, .endSilence, .finishedSilence, .maximumEndSilence, .eagerness, .language,
+            .replyTimeout, .cues,
+        ]) {
             session.reconfigure(
-                endpointer: new.listening.endpointer, vadThreshold: Float(new.listening.vadThreshold),
+                endpointer: new.endpointer, vadThreshold: Float(new.listening.vadThreshold),
                 replyTimeout: DaemonConfiguration.duration(seconds: new.replies.timeoutSeconds), playsCues: new.audio.cues
             )
         }

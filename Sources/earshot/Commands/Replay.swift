@@ -86,6 +86,7 @@ struct ReplayCommand: AsyncParsableCommand {
             emitsLevels: levels,
             transcribes: true
         )
+        configuration.endpointer.language = language
         let output = StandardOutput()
         let choice = try BackendChoice(parsing: stt, role: .speechToText)
         // An OpenAI-compatible server's key comes from OPENAI_API_KEY here; the daemon also reads a key file.

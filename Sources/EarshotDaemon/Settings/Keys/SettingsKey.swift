@@ -86,6 +86,14 @@ extension SettingsKey {
         ("listening", "end_silence_ms"), \.listening.endOfTurnSilenceMilliseconds, kind: .milliseconds,
         flag: "--end-silence-ms", reload: .live,
         "Silence that ends the person's turn where nothing in how it ended is sure, in ms.")
+    public static let finishedSilence = make(
+        ("listening", "finished_silence_ms"), \.listening.finishedTurnSilenceMilliseconds, kind: .milliseconds,
+        flag: "--finished-silence-ms", reload: .live,
+        "Silence that ends a turn whose words and sound both say it is finished, in ms.")
+    public static let maximumEndSilence = make(
+        ("listening", "max_end_silence_ms"), \.listening.maximumEndSilenceMilliseconds, kind: .milliseconds,
+        flag: "--max-end-silence-ms", reload: .live,
+        "Silence that ends a turn whose words so far cannot end a sentence (\"set the oven to …\"), in ms: the longest a pause is waited for.")
     public static let eagerness = make(
         ("listening", "eagerness"), \.listening.eagerness, flag: "--eagerness", reload: .live,
         "How soon a turn that sounded finished ends: \"low\", \"medium\" or \"high\"; high replies sooner but may cut in at a pause.")
@@ -163,7 +171,7 @@ extension SettingsKey {
     /// Every key, in the order of the example file.
     public static let all: [SettingsKey] = [
         server, source, sink, echoCancellation, cues,
-        vadThreshold, prefixPadding, minimumSpeech, endSilence, eagerness,
+        vadThreshold, prefixPadding, minimumSpeech, endSilence, finishedSilence, maximumEndSilence, eagerness,
         transcriptionBackend, language, transcriptionModel, transcriptionKeyFile, transcriptionUnloadAfter,
         speechBackend, voice, voicesDirectory, speechKeyFile, speechUnloadAfter,
         replyTimeout, responder, responderTimeout,

@@ -1,0 +1,72 @@
+/// The words a sentence of one language cannot end on: articles, prepositions, conjunctions,
+/// auxiliaries, subject pronouns, possessives and filled pauses. A turn whose transcript so far
+/// ends on one of them is unfinished ("set the oven to …"), however it sounded.
+///
+/// A language is data: add an entry to ``languages`` keyed by its primary subtag.
+public struct TurnWords: Sendable, Equatable {
+    /// Word classes, lowercase; only their union matters to the rule, the classes keep the
+    /// list reviewable.
+    public var classes: [String: Set<String>]
+
+    public init(classes: [String: Set<String>]) {
+        self.classes = classes
+    }
+
+    /// Every word a sentence cannot end on.
+    public var unfinishedEndings: Set<String> { classes.values.reduce(into: []) { $0.formUnion($1) } }
+
+    /// The word lists for `language` (a BCP 47 tag such as "en-US"); nil where there are none,
+    /// and then the end of a turn is judged from how it sounded alone.
+    public static func forLanguage(_ language: String) -> TurnWords? {
+        let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        return languages[primary]
+    }
+
+    public static let languages: [String: TurnWords] = [
+        "en": TurnWords(classes: [
+            "article": ["a", "an", "the"],
+            "preposition": [
+                "to", "for", "with", "of", "in", "on", "at", "from", "by", "about", "into", "onto", "near",
+                "than", "through", "under", "between", "without", "towards", "toward", "via", "across",
+                "behind", "beside", "upon", "within", "during", "until", "till", "among", "per",
+            ],
+            "conjunction": ["and", "or", "but", "nor", "because", "if", "although", "whether", "unless", "while"],
+            "auxiliary": ["is", "are", "was", "were", "am", "be", "been", "will", "would", "should", "could", "shall", "must", "might"],
+            "subject pronoun": ["i", "we", "they", "he", "she"],
+            "possessive": ["my", "your", "our", "their", "its"],
+            "filled pause": ["um", "uh", "er", "erm", "uhm", "hmm", "mm"],
+        ]),
+    ]
+}
+
+/// What the words heard so far say of a turn's end.
+public enum TurnWording: Equatable, Sendable {
+    /// No words yet: no transcriber, or none of the utterance decoded so far.
+    case unheard
+    /// The last word is one a sentence ends on.
+    case complete
+    /// The last word is one a sentence cannot end on.
+    case unfinished
+}
+
+/// Judges transcripts against one language's ``TurnWords``, with the union built once.
+struct TurnWordRule: Sendable {
+    private let unfinishedEndings: Set<String>
+
+    init(_ words: TurnWords) {
+        unfinishedEndings = words.unfinishedEndings
+    }
+
+    /// The wording of a transcript so far: its last word, lowercased, without punctuation or a
+    /// recogniser's pronunciation mark ("the(2)").
+    func wording(of transcript: String) -> TurnWording {
+        guard let last = transcript.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).last else {
+            return .unheard
+        }
+        var word = Substring(last.lowercased())
+        if let mark = word.firstIndex(of: "(") { word = word[..<mark] }
+        let letters = String(word.filter { $0.isLetter || $0 == "'" })
+        guard !letters.isEmpty else { return .unheard }
+        return unfinishedEndings.contains(letters) ? .unfinished : .complete
+    }
+}

@@ -1,0 +1,114 @@
+@testable import EarshotAudio
+import Testing
+
+/// The word rule: a transcript so far that ends on a word a sentence cannot end on is unfinished.
+@Suite struct TurnWordsTests {
+    static let english = TurnWordRule(TurnWords.forLanguage("en-US")!)
+
+    @Test(arguments: [
+        ("set the oven to", TurnWording.unfinished),
+        ("set the oven to two hundred degrees", .complete),
+        ("what is the", .unfinished),
+        ("add bread and", .unfinished),
+        ("text paul that i will be", .unfinished),
+        ("how long should i", .unfinished),
+        ("so um", .unfinished),
+        ("play the news", .complete),
+        ("cancel", .complete),
+        ("Book a taxi TO", .unfinished),
+        ("who wrote the(2)", .unfinished),
+        ("turn on the fan.", .complete),
+        ("", .unheard),
+        ("   ", .unheard),
+    ])
+    func lastWordDecides(transcript: String, wording: TurnWording) {
+        #expect(Self.english.wording(of: transcript) == wording)
+    }
+
+    @Test func languagesAreChosenByTheirPrimarySubtag() {
+        #expect(TurnWords.forLanguage("en-GB") == TurnWords.forLanguage("en"))
+        #expect(TurnWords.forLanguage("en_US") == TurnWords.forLanguage("en"))
+        #expect(TurnWords.forLanguage("de-DE") == nil)
+    }
+
+    @Test func everyClassOfTheEnglishListIsFilled() throws {
+        let words = try #require(TurnWords.languages["en"])
+        for name in ["article", "preposition", "conjunction", "auxiliary", "filled pause"] {
+            #expect(!(words.classes[name] ?? []).isEmpty, "\(name)")
+        }
+    }
+}
+
+/// The endpointer judges a pause with the words heard so far: unfinished words hold the turn
+/// through a long pause, finished ones end it soon, and words heard during the silence judge it
+/// again. Verdicts carry no pitch here, so the sound alone is always unsure.
+@Suite struct EndpointerWordsTests {
+    /// Speech from frame 0 to 99, then `silence` frames; `words` is heard after frame `heardAt`.
+    static func end(
+        silence: Int, words: [(heardAt: Int, text: String)], then resumed: Int = 0,
+        configuration: Endpointer.Configuration = .init()
+    ) -> (frame: Int, event: Endpointer.Event)? {
+        var endpointer = Endpointer(configuration: configuration)
+        let activities = EndpointerScript.activities("100# \(silence)-" + (resumed > 0 ? " \(resumed)# 300-" : ""))
+        for activity in activities {
+            if let event = endpointer.process(activity), case .speechEnded = event { return (activity.frameIndex, event) }
+            for heard in words where heard.heardAt == activity.frameIndex { endpointer.heard(heard.text) }
+        }
+        return nil
+    }
+
+    @Test func unfinishedWordsHoldTheTurnThroughAPauseLongerThanTheEndOfTurnSilence() throws {
+        let held = Self.end(silence: 120, words: [(50, "set the oven to")], then: 80)
+        let ended = try #require(held)
+        #expect(ended.frame >= 100 + 120 + 80, "ended at the pause: \(ended)")
+        if case .speechEnded(let onset, let end, _) = ended.event {
+            #expect(onset == 0 && end == 300)
+        }
+    }
+
+    @Test func unfinishedWordsEndTheTurnAfterTheLongestSilence() throws {
+        let configuration = Endpointer.Configuration()
+        let ended = try #require(Self.end(silence: 400, words: [(50, "set the oven to")]))
+        #expect(ended.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .unfinished))
+        #expect(ended.frame - 99 == configuration.maximumEndSilenceFrames)
+    }
+
+    @Test func finishedWordsEndTheTurnSoonerThanTheEndOfTurnSilence() throws {
+        let configuration = Endpointer.Configuration()
+        let ended = try #require(Self.end(silence: 200, words: [(90, "set the oven to two hundred degrees")]))
+        #expect(ended.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .finished))
+        #expect(ended.frame - 99 < configuration.endOfTurnSilenceFrames)
+    }
+
+    @Test func withoutWordsTheEndOfTurnSilenceEndsTheTurn() throws {
+        let configuration = Endpointer.Configuration()
+        let ended = try #require(Self.end(silence: 200, words: []))
+        #expect(ended.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .silence))
+        #expect(ended.frame - 99 == configuration.endOfTurnSilenceFrames)
+    }
+
+    @Test func wordsHeardDuringTheSilenceJudgeItAgain() throws {
+        // The decoder settles on the last word a few frames into the pause.
+        let late = try #require(Self.end(silence: 120, words: [(50, "set the oven"), (104, "set the oven to")], then: 80))
+        #expect(late.frame >= 300, "ended at the pause: \(late)")
+        let finished = try #require(Self.end(silence: 200, words: [(50, "set the oven to"), (104, "set the oven to two")]))
+        #expect(finished.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .finished))
+    }
+
+    @Test func eagernessScalesTheWaitForUnfinishedWords() throws {
+        func waited(_ eagerness: Endpointer.Eagerness) throws -> Int {
+            var configuration = Endpointer.Configuration()
+            configuration.eagerness = eagerness
+            return try #require(Self.end(silence: 400, words: [(50, "what is the")], configuration: configuration)).frame
+        }
+        #expect(try waited(.high) < waited(.medium))
+        #expect(try waited(.medium) < waited(.low))
+    }
+
+    @Test func wordsOfALanguageWithoutListsAreIgnored() throws {
+        var configuration = Endpointer.Configuration()
+        configuration.language = "de-DE"
+        let ended = try #require(Self.end(silence: 200, words: [(50, "stell den ofen auf")], configuration: configuration))
+        #expect(ended.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .silence))
+    }
+}
