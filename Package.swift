@@ -188,8 +188,8 @@ let package = Package(
         .testTarget(
             name: "EarshotDaemonTests",
             dependencies: [
-                "EarshotBase", "EarshotAudio", "EarshotProtocol", "EarshotConversation", "EarshotEngines", "EarshotRecordings",
-                "EarshotDaemon", "EarshotTestSupport", logging,
+                "EarshotBase", "EarshotAudio", "EarshotProtocol", "EarshotSpeech", "EarshotConversation", "EarshotEngines",
+                "EarshotPulse", "EarshotRecordings", "EarshotDaemon", "EarshotTestSupport", logging,
             ],
             swiftSettings: strict
         ),

@@ -1,3 +1,4 @@
+import CPulse
 @testable import EarshotPulse
 import Testing
 
@@ -20,6 +21,15 @@ struct PulseEngineUnitTests {
         let missing = PulseError(.noEntity, while: "use the source \"usb\"")
         #expect(missing.message == "No such entity")
         #expect(missing.isUnknownEntity && !missing.isServerUnavailable)
+    }
+
+    @Test func playbackStartsWithOneFrameBufferedNotTheWholeTarget() {
+        let attributes = PulseSession.playbackBufferAttributes(latency: .milliseconds(40))
+        #expect(attributes.tlength == 640 * 4, "40 ms of float samples at 16 kHz")
+        #expect(attributes.prebuf == 160 * 4, "one 10 ms frame")
+        #expect(attributes.minreq == UInt32.max && attributes.maxlength == UInt32.max, "the server's defaults")
+        let short = PulseSession.playbackBufferAttributes(latency: .milliseconds(5))
+        #expect(short.prebuf == short.tlength, "never more than the target")
     }
 
     @Test func playbackQueueHandsOutSamplesInOrder() {

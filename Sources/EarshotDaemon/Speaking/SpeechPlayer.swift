@@ -7,7 +7,8 @@ import Logging
 
 /// Speaks replies: splits the text into sentences, synthesizes them in order and queues the
 /// audio on the playback stream as it arrives, so the first sentence plays while the rest is
-/// still being made. `stop` silences the speaker at once.
+/// still being made, and a reply begins at its first sound (`LeadingSilenceTrim`). `stop`
+/// silences the speaker at once.
 ///
 /// `speak` and `stop` are called inside the session's pipeline lock: they start or cancel a
 /// task and return without waiting.
@@ -49,11 +50,14 @@ final class SpeechPlayer: Sendable {
         let asked = ContinuousClock.now
         let task = Task { [engine, synthesizer, report, tap, logger] in
             var started = false
+            var trim = LeadingSilenceTrim()
             do {
                 for await text in texts {
                     for sentence in SentenceSplitter.split(text) {
                         var sentenceQueued = false
-                        try await Self.say(sentence, voice: voice, synthesizer: synthesizer, engine: engine, tap: tap, waits: !started) {
+                        try await Self.say(
+                            sentence, voice: voice, synthesizer: synthesizer, engine: engine, tap: tap, trim: &trim, waits: !started
+                        ) {
                             if !sentenceQueued {
                                 sentenceQueued = true
                                 report(.saying(reply: reply, voice: voice.id, text: sentence, first: !started))
@@ -84,20 +88,21 @@ final class SpeechPlayer: Sendable {
         previous?.texts.finish()
     }
 
-    /// Synthesizes `sentence` and queues its audio as it comes; `queued` runs after each chunk.
-    /// With `waits`, audio that finds the connection still being made waits for it (up to the
+    /// Synthesizes `sentence` and queues its audio as it comes, less what `trim` drops; `queued`
+    /// runs after each chunk that queued audio. With `waits`, audio that finds the connection still being made waits for it (up to the
     /// engine's bound). Once a reply has been heard it never waits: a reply whose speaker went
     /// away ends, and the person has the turn.
     private static func say(
         _ sentence: String, voice: Voice, synthesizer: any Synthesizer, engine: PulseAudioEngine, tap: SpeakerTap,
-        waits: Bool, queued: () -> Void
+        trim: inout LeadingSilenceTrim, waits: Bool, queued: () -> Void
     ) async throws {
         var waits = waits
         for try await chunk in synthesizer.synthesize(sentence, voice: voice) {
             try Task.checkCancellation()
-            let samples = Resampler.resample(
+            let samples = trim.trim(Resampler.resample(
                 chunk.samples.map { Float($0) / 32768 }, from: chunk.sampleRate, to: AudioFrame.sampleRate
-            )
+            ))
+            guard !samples.isEmpty else { continue }
             var played = engine.play(samples)
             if !played, waits, await engine.waitUntilPlayable() {
                 try Task.checkCancellation()

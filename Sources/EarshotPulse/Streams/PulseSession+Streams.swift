@@ -142,6 +142,18 @@ extension PulseSession {
 extension PulseSession {
     static let playbackSampleSpec = pa_sample_spec(format: PA_SAMPLE_FLOAT32LE, rate: UInt32(AudioFrame.sampleRate), channels: 1)
 
+    /// The server buffers `latency` ahead of the speaker, and starts playing once one frame is
+    /// there (at first, and again after running dry) rather than the default, the whole target:
+    /// a reply's first piece is heard as soon as it is written, however short it is.
+    static func playbackBufferAttributes(latency: Duration) -> pa_buffer_attr {
+        let sampleBytes = UInt32(MemoryLayout<Float>.size)
+        let target = UInt32(Double(AudioFrame.sampleRate) * (latency / .seconds(1))) * sampleBytes
+        let frame = UInt32(AudioFrame.sampleCount) * sampleBytes
+        return pa_buffer_attr(
+            maxlength: UInt32.max, tlength: target, prebuf: min(frame, target), minreq: UInt32.max, fragsize: UInt32.max
+        )
+    }
+
     func openPlaybackStream(device: String?) {
         guard let context else { return }
         do {
@@ -150,11 +162,7 @@ extension PulseSession {
             )
             playbackStream = stream
             isPlaybackCorked = false
-            let targetSamples = Double(AudioFrame.sampleRate) * (configuration.playbackLatency / .seconds(1))
-            let attributes = pa_buffer_attr(
-                maxlength: UInt32.max, tlength: UInt32(targetSamples) * UInt32(MemoryLayout<Float>.size),
-                prebuf: UInt32.max, minreq: UInt32.max, fragsize: UInt32.max
-            )
+            let attributes = Self.playbackBufferAttributes(latency: configuration.playbackLatency)
             let callbacks = PulseStream.Callbacks(
                 state: { _, userdata in PulseSession.from(userdata)?.playbackStreamStateChanged() },
                 moved: { _, userdata in PulseSession.from(userdata)?.streamMoved(.playback) },
