@@ -82,7 +82,7 @@ final class PocketSphinxWorker: @unchecked Sendable {
     /// The cepstral mean the released decoder had learnt, handed to the next one: the first
     /// utterance after a release is heard with the mean of the voices heard before it, as if
     /// the decoder had stayed, not with pocketsphinx's initial guess.
-    private var learntCepstralMean: String?
+    private var releasedDecodersCepstralMean: String?
     /// Mirrors `decoder != nil` for readers off the queue.
     private let loaded = Atomic(false)
 
@@ -109,8 +109,11 @@ final class PocketSphinxWorker: @unchecked Sendable {
     func learntCepstralMean() async -> String? {
         await withCheckedContinuation { continuation in
             queue.async {
-                guard let decoder = self.decoder else { return continuation.resume(returning: self.learntCepstralMean) }
-                continuation.resume(returning: decoder.hasLearntCepstralMean ? decoder.cepstralMean : nil)
+                if let decoder = self.decoder {
+                    continuation.resume(returning: decoder.hasLearntCepstralMean ? decoder.cepstralMean : nil)
+                } else {
+                    continuation.resume(returning: self.releasedDecodersCepstralMean)
+                }
             }
         }
     }
@@ -135,7 +138,7 @@ final class PocketSphinxWorker: @unchecked Sendable {
             let start = ContinuousClock.now
             let made = try PocketSphinxDecoder(model: model)
             // A mean the new decoder refused leaves it at pocketsphinx's initial guess, as at the first load.
-            if let learntCepstralMean { try? made.restoreCepstralMean(learntCepstralMean) }
+            if let releasedDecodersCepstralMean { try? made.restoreCepstralMean(releasedDecodersCepstralMean) }
             decoder = made
             loaded.store(true, ordering: .releasing)
             unload.report(.loaded(what: "pocketsphinx model", duration: ContinuousClock.now - start))
@@ -149,7 +152,7 @@ final class PocketSphinxWorker: @unchecked Sendable {
         idleTimer.schedule(unload) {
             // On the queue, between utterances: nothing else holds the decoder, so this frees it.
             guard let decoder = self.decoder else { return nil }
-            if decoder.hasLearntCepstralMean { self.learntCepstralMean = decoder.cepstralMean }
+            if decoder.hasLearntCepstralMean { self.releasedDecodersCepstralMean = decoder.cepstralMean }
             self.decoder = nil
             self.loaded.store(false, ordering: .releasing)
             return "pocketsphinx model"
