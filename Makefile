@@ -45,11 +45,12 @@ POCKETSPHINX_WORDS   ?= 40000
 DEPS_DIR             ?= .deps
 # Installing into the system needs root: sudo unless make already runs as root.
 SUDO                 := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# Real Wyoming servers from PyPI that the tests talk to, the official OpenAI client that checks
+# Real Wyoming servers from PyPI that the tests talk to, pocketsphinx's own Python package (the
+# engine's word error rates beside Earshot's in `make bench`), the official OpenAI client that checks
 # the OpenAI-compatible test server, and selenium for the browser tests (Tests/Peers), in a private venv.
 PEERS_VENV   ?= .venv
 PEERS        ?= wyoming==1.10.2 wyoming-ovos-stt==0.2.0 ovos-stt-plugin-pocketsphinx==0.1.1 \
-                wyoming-ovos-tts==0.2.0 ovos-tts-plugin-espeakng==0.0.2 ovos-plugin-manager==0.9.0 \
+                pocketsphinx==$(POCKETSPHINX_VERSION) wyoming-ovos-tts==0.2.0 ovos-tts-plugin-espeakng==0.0.2 ovos-plugin-manager==0.9.0 \
                 openai==3.54.0 selenium==4.51.0
 # Where `make install` puts things (DESTDIR for staging, as packagers expect).
 PREFIX       ?= /usr/local
@@ -142,7 +143,7 @@ test-pure:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --filter '^($(PURE_TESTS))\.'
 
-bench: release
+bench: release peers
 	@if [ -d "$(VAD_DEV)" ]; then \
 	  $(RELEASE_BIN)/earshot vad-eval "$(VAD_DEV)"; \
 	  $(RELEASE_BIN)/earshot-bench replay "$(VAD_DEV)"; \
@@ -173,6 +174,7 @@ bench: release
 	  echo "The turn set with mid-sentence pauses is absent ($(TURNS_DEV2)): its tables and voice to voice need it (TURNS_DEV2=/path/to/turns-dev-2)."; \
 	fi
 	@if [ -d "$(VAD_DEV)" ]; then $(RELEASE_BIN)/earshot-bench wer "$(VAD_DEV)"; \
+	  $(PEERS_VENV)/bin/python Scripts/transcription_reference.py "$(VAD_DEV)" $(RELEASE_BIN)/earshot --model $(POCKETSPHINX_MODEL); \
 	else echo "The VAD dev set is absent ($(VAD_DEV)): the transcription word error rates need its labelled texts."; fi
 	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --stt none
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded

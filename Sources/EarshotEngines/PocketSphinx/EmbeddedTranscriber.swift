@@ -37,6 +37,13 @@ public final class EmbeddedTranscriber: Transcriber {
     /// Whether the model is in memory now.
     public var isLoaded: Bool { worker.isLoaded }
 
+    /// The cepstral mean the next utterance is normalised with, as pocketsphinx writes it
+    /// ("c0,c1,…"), learnt from the utterances transcribed so far, across releases of the model;
+    /// nil before the first utterance (pocketsphinx's initial guess).
+    public func learntCepstralMean() async -> String? {
+        await worker.learntCepstralMean()
+    }
+
     /// Whether `language` (a BCP 47 tag) is one this backend transcribes.
     public static func supports(language: String) -> Bool {
         ["en", "en-us", "en_us"].contains(language.lowercased())
@@ -72,6 +79,10 @@ final class PocketSphinxWorker: @unchecked Sendable {
     private let unload: IdleUnload
     private let idleTimer: IdleReleaseTimer
     private var decoder: PocketSphinxDecoder?
+    /// The cepstral mean the released decoder had learnt, handed to the next one: the first
+    /// utterance after a release is heard with the mean of the voices heard before it, as if
+    /// the decoder had stayed, not with pocketsphinx's initial guess.
+    private var releasedDecodersCepstralMean: String?
     /// Mirrors `decoder != nil` for readers off the queue.
     private let loaded = Atomic(false)
 
@@ -95,6 +106,18 @@ final class PocketSphinxWorker: @unchecked Sendable {
         try result.get()
     }
 
+    func learntCepstralMean() async -> String? {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                if let decoder = self.decoder {
+                    continuation.resume(returning: decoder.hasLearntCepstralMean ? decoder.cepstralMean : nil)
+                } else {
+                    continuation.resume(returning: self.releasedDecodersCepstralMean)
+                }
+            }
+        }
+    }
+
     /// Decodes the utterance `feed` delivers, once the utterances queued before it are done.
     /// Cancelling the calling task abandons it and returns at once, even while it waits its turn.
     func decode(_ feed: UtteranceFeed, partial: @escaping @Sendable (String) -> Void) async throws -> String {
@@ -114,6 +137,8 @@ final class PocketSphinxWorker: @unchecked Sendable {
         do {
             let start = ContinuousClock.now
             let made = try PocketSphinxDecoder(model: model)
+            // A mean the new decoder refused leaves it at pocketsphinx's initial guess, as at the first load.
+            if let releasedDecodersCepstralMean { try? made.restoreCepstralMean(releasedDecodersCepstralMean) }
             decoder = made
             loaded.store(true, ordering: .releasing)
             unload.report(.loaded(what: "pocketsphinx model", duration: ContinuousClock.now - start))
@@ -126,7 +151,8 @@ final class PocketSphinxWorker: @unchecked Sendable {
     private func scheduleRelease() {
         idleTimer.schedule(unload) {
             // On the queue, between utterances: nothing else holds the decoder, so this frees it.
-            guard self.decoder != nil else { return nil }
+            guard let decoder = self.decoder else { return nil }
+            if decoder.hasLearntCepstralMean { self.releasedDecodersCepstralMean = decoder.cepstralMean }
             self.decoder = nil
             self.loaded.store(false, ordering: .releasing)
             return "pocketsphinx model"

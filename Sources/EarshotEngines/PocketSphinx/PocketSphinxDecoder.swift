@@ -16,6 +16,9 @@ public final class PocketSphinxDecoder {
     private var lastPartial = ""
     /// Between ``beginUtterance()`` and ``endUtterance()`` or ``abandonUtterance()``.
     public private(set) var isInUtterance = false
+    /// Whether the cepstral mean comes from speech (an utterance decoded to its end, or a mean
+    /// handed over with ``restoreCepstralMean(_:)``) rather than pocketsphinx's initial guess.
+    public private(set) var hasLearntCepstralMean = false
 
     /// Loads `model` (about 0.2 s and 65 MB for the US English model with its top-words
     /// dictionary; freeing the decoder gives them back). pocketsphinx's log goes to /dev/null.
@@ -61,10 +64,12 @@ public final class PocketSphinxDecoder {
     }
 
     /// Ends the utterance and returns its final text ("" if nothing was recognised).
+    /// pocketsphinx learns the cepstral mean from it, for the utterances that follow.
     public func endUtterance() throws(PocketSphinxError) -> String {
         guard isInUtterance else { throw .decodingFailed("end an utterance that was not started") }
         isInUtterance = false
         guard ps_end_utt(decoder) >= 0 else { throw .decodingFailed("end the utterance") }
+        hasLearntCepstralMean = true
         return hypothesis
     }
 
@@ -73,6 +78,20 @@ public final class PocketSphinxDecoder {
         guard isInUtterance else { return }
         isInUtterance = false
         ps_end_utt(decoder)
+    }
+
+    /// The cepstral mean as pocketsphinx keeps it ("c0,c1,…"), learnt from the utterances
+    /// decoded so far; another decoder of the same model continues from it with
+    /// ``restoreCepstralMean(_:)``.
+    public var cepstralMean: String {
+        ps_get_cmn(decoder, 0).map { String(cString: $0) } ?? ""
+    }
+
+    /// Continues from a mean another decoder of the same model learnt (``cepstralMean``), as if
+    /// this one had heard the same utterances.
+    public func restoreCepstralMean(_ mean: String) throws(PocketSphinxError) {
+        guard ps_set_cmn(decoder, mean) >= 0 else { throw .decodingFailed("restore the cepstral mean \"\(mean)\"") }
+        hasLearntCepstralMean = true
     }
 
     private var hypothesis: String {
