@@ -155,8 +155,8 @@ bench: release peers
 	@if [ -d "$(TURNS_DEV)" ]; then \
 	  for eagerness in low medium high; do \
 	    out=.build/turns-dev/$$eagerness; mkdir -p $$out; \
-	    for f in $(TURNS_DEV)/*.wav; do $(RELEASE_BIN)/earshot replay "$$f" --eagerness $$eagerness > $$out/$$(basename "$$f" .wav).jsonl; done; \
-	    echo "Turn taking on turns-dev, eagerness $$eagerness:"; \
+	    for f in $(TURNS_DEV)/*.wav; do $(RELEASE_BIN)/earshot replay "$$f" --stt embedded --eagerness $$eagerness > $$out/$$(basename "$$f" .wav).jsonl; done; \
+	    echo "Turn taking on turns-dev (replay --stt embedded), eagerness $$eagerness:"; \
 	    python3 $(SHARED)/tools/score_turns.py "$(TURNS_DEV)" $$out --no-details | grep -E '^\| (group|\*\*all|clean|babble|pink|case)'; \
 	  done; \
 	else \

@@ -66,7 +66,7 @@ struct SettingsFileCase: CustomTestStringConvertible, Sendable {
             "config.toml:8:1: [listening] end_silence: unknown key; did you mean end_silence_ms?",
         ]),
         .init("unknown key, nothing close", replacing: "end_silence_ms = 700", with: "frobnicate = 1", [
-            "config.toml:8:1: [listening] frobnicate: unknown key (the keys of [listening] are vad_threshold, prefix_padding_ms, min_speech_ms, end_silence_ms, eagerness)",
+            "config.toml:8:1: [listening] frobnicate: unknown key (the keys of [listening] are vad_threshold, prefix_padding_ms, min_speech_ms, end_silence_ms, finished_silence_ms, max_end_silence_ms, eagerness)",
         ]),
         .init("a key in the wrong section", replacing: "cues = true", with: "vad_threshold = 0.5", [
             "config.toml:4:1: [audio] vad_threshold: unknown key in [audio]; did you mean [listening] vad_threshold?",
