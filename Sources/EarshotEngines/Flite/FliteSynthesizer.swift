@@ -1,4 +1,9 @@
 import CFlite
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 public import EarshotSpeech
 
 /// Text to speech with flite in this process: English only, a handful of built-in voices, about
@@ -77,6 +82,10 @@ final class FliteEngine: SynthesisEngine {
         }
         let registered = try registered(named: settings.voice)
         earshot_flite_set_prosody(registered.voice, Float(settings.durationStretch), Float(settings.pitchHz))
+        // flite's voices draw their excitation noise from the C library's rand(): seeded the
+        // same for every text, a text sounds the same however many were spoken before it, so
+        // replays stay byte-identical when several run in one process.
+        srand(1)
         // One sentence at a time, so the first is heard before the rest is analysed.
         for sentence in SentenceSplitter.split(text) {
             guard !sink.isStopped else { return }
