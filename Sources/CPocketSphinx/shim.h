@@ -15,3 +15,16 @@ static inline ps_config_t *earshot_ps_config(const char *hmm, const char *lm, co
     }
     return config;
 }
+
+// log10 of the probability, by the decoder's current language model, that a sentence ends after
+// `last` (preceded by `before`, which may be NULL); 1 (no probability) when the current search has
+// no n-gram model. Like every lookup on the decoder, call it from the decoder's own thread: the
+// model caches the last history it looked up.
+static inline double earshot_ps_sentence_end(ps_decoder_t *ps, const char *before, const char *last) {
+    ngram_model_t *lm = ps_get_lm(ps, NULL);
+    if (lm == NULL) return 1;
+    int32 history[2] = {ngram_wid(lm, last), before != NULL ? ngram_wid(lm, before) : NGRAM_INVALID_WID};
+    int32 used = 0;
+    int32 score = ngram_ng_prob(lm, ngram_wid(lm, "</s>"), history, before != NULL ? 2 : 1, &used);
+    return logmath_log_to_log10(ps_get_logmath(ps), score);
+}

@@ -20,7 +20,7 @@ public protocol Transcriber: Sendable {
     func transcribe(
         _ audio: UtteranceAudio,
         language: String,
-        partial: @escaping @Sendable (String) -> Void
+        partial: @escaping @Sendable (PartialTranscript) -> Void
     ) async throws -> String
 }
 

@@ -12,7 +12,7 @@ final class ScriptedTranscriber: Transcriber {
     /// The sample counts of the utterances attempted, in order (one entry per attempt).
     var attemptedSampleCounts: [Int] { attempts.withLock { $0 } }
 
-    func transcribe(_ audio: UtteranceAudio, language: String, partial: @escaping @Sendable (String) -> Void) async throws -> String {
+    func transcribe(_ audio: UtteranceAudio, language: String, partial: @escaping @Sendable (PartialTranscript) -> Void) async throws -> String {
         if unreachable.load(ordering: .relaxed) {
             attempts.withLock { $0.append(-1) }
             throw TranscriptionError(.unavailable, "The scripted server is unreachable.")
@@ -20,7 +20,7 @@ final class ScriptedTranscriber: Transcriber {
         var count = 0
         for await chunk in audio {
             count += chunk.count
-            partial("\(count)")
+            partial(PartialTranscript(text: "\(count)"))
         }
         attempts.withLock { $0.append(count) }
         return "samples \(count)"

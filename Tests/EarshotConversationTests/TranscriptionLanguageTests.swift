@@ -10,7 +10,7 @@ import Testing
     final class LanguageEcho: Transcriber {
         let name = "language echo (test)"
 
-        func transcribe(_ audio: UtteranceAudio, language: String, partial: @escaping @Sendable (String) -> Void) async throws -> String {
+        func transcribe(_ audio: UtteranceAudio, language: String, partial: @escaping @Sendable (PartialTranscript) -> Void) async throws -> String {
             for await _ in audio {}
             return language
         }

@@ -15,13 +15,17 @@
 /// **End of turn from how and what was said.** When the person falls silent, ``TurnProsody``
 /// judges from the last voiced stretch whether the turn sounded finished (a final fall in pitch,
 /// a short command), unfinished (a rise, a level "um") or neither; and the transcript so far
-/// (``heard(_:)``), against the language's ``TurnWords``, says whether its last word can end a
-/// sentence. Words that cannot end one wait for `maximumEndSilence`; words that can, with a
-/// sound that is not rising or held, end after `finishedTurnSilence` (twice it where the sound
-/// is unsure), and no sooner than the pauses this speaker went on after (``SpeakerPauses``, up to
-/// three quarters of `endOfTurnSilence`); with no words, the sound alone scales
-/// `endOfTurnSilence`. The ``Endpointer/Eagerness`` scales each. Words heard during the silence
-/// judge it again.
+/// (``heard(_:sentenceEnd:)``), against the language's ``TurnWords``, says whether its last word
+/// can end a sentence. Words that cannot end one wait for `maximumEndSilence`; words that can
+/// but, by the recogniser's language model, seldom do (`sentenceEnd`) wait three quarters of it;
+/// words that can, with a sound that is not rising or held, end after `finishedTurnSilence`
+/// (twice it where the sound is unsure), and no sooner than the pauses this speaker went on after
+/// (``SpeakerPauses``, up to three quarters of `endOfTurnSilence`); with no words, the sound
+/// alone scales `endOfTurnSilence`. The ``Endpointer/Eagerness`` scales each. Words heard during
+/// the silence judge it again.
+///
+/// **Only a voice goes on.** Within the silence, a sound that holds no pitch for `minimumVoiced`
+/// (a cough, a knock) does not restart it, so it cannot carry one turn into the next.
 ///
 /// Events lag the audio: a verdict for frame `n` arrives after the detector has been fed frame
 /// `n + lookaheadFrames`, and `speechStarted` comes up to `maximumOnsetWindowFrames` after the
@@ -140,13 +144,14 @@ public struct Endpointer: Sendable {
     }
 
     /// Takes the transcript of the utterance so far (a partial hypothesis; each replaces the
-    /// last). During a silence the end is judged again with it.
-    public mutating func heard(_ transcript: String) {
+    /// last), with the log10 probability that a sentence ends after it where the recogniser's
+    /// language model gives one. During a silence the end is judged again with it.
+    public mutating func heard(_ transcript: String, sentenceEnd: Double? = nil) {
         guard phase == .speaking, let wordRule else { return }
-        let next = wordRule.wording(of: transcript)
+        let next = wordRule.wording(of: transcript, sentenceEnd: sentenceEnd)
         // A recogniser's last word flickers as it settles; once a silence was heard as
         // unfinished, it stays so until the person speaks again.
-        if requiredSilenceFrames != 0, wording == .unfinished { return }
+        if requiredSilenceFrames != 0, wording == .unfinished || wording == .unlikelyEnd { return }
         wording = next
         if requiredSilenceFrames != 0 { applyJudgement() }
     }
@@ -182,7 +187,10 @@ public struct Endpointer: Sendable {
             phase = .idle
             return onsetSuspected ? .onsetRejected(onsetFrame: onsetFrame) : nil
         case .speaking:
-            if activity.isSpeech {
+            // In a silence, only a sound that holds a pitch is the person going on: a cough or a
+            // knock between two turns must not carry the first into the second.
+            let goesOn = requiredSilenceFrames == 0 || activity.cues == nil || voicedRun >= minimumVoicedFrames
+            if activity.isSpeech, goesOn {
                 if requiredSilenceFrames != 0, judgedWording == .complete { speakerPauses.wentOn(after: frame - lastSpeechFrame - 1) }
                 lastSpeechFrame = frame
                 requiredSilenceFrames = 0
@@ -254,6 +262,9 @@ public struct Endpointer: Sendable {
         let eagerness = configuration.eagerness
         let frames: Float
         switch (wording, pendingEnding) {
+        case (.unlikelyEnd, _):
+            pendingEndReason = .unfinished
+            frames = Float(maximumEndSilenceFrames) * eagerness.unfinishedWordsShare * Self.unlikelyEndShare
         case (.unfinished, _):
             pendingEndReason = .unfinished
             frames = Float(maximumEndSilenceFrames) * eagerness.unfinishedWordsShare
@@ -274,6 +285,10 @@ public struct Endpointer: Sendable {
         requiredSilenceFrames = max(1, Int(frames.rounded()))
         judgedWording = wording
     }
+
+    /// The share of the unfinished words' wait given to words a sentence can end on but, by the
+    /// language model, seldom does: a verdict weaker than a word no sentence ends on.
+    static let unlikelyEndShare: Float = 0.75
 
     private mutating func endUtterance(reason: EndReason) -> Event {
         phase = .idle

@@ -47,11 +47,21 @@ public enum TurnWording: Equatable, Sendable {
     case complete
     /// The last word is one a sentence cannot end on.
     case unfinished
+    /// The last word can end a sentence, but the recogniser's language model finds a sentence
+    /// unlikely to end after the last words.
+    case unlikelyEnd
 }
 
 /// Judges transcripts against one language's ``TurnWords``, with the union built once.
 struct TurnWordRule: Sendable {
     private let unfinishedEndings: Set<String>
+
+    /// log10 of the probability of a sentence's end below which the words are heard as
+    /// unfinished. On turns-dev-2's partial transcripts a quarter-second into each pause, the
+    /// last words of finished turns mostly score above -1.1 ("twenty one degrees" -0.7) and those
+    /// before a pause inside a sentence below -1.3 ("turn the heating up to" -1.6, even misheard
+    /// as "the two" -1.3).
+    static let unlikelySentenceEnd = -1.25
 
     init(_ words: TurnWords) {
         unfinishedEndings = words.unfinishedEndings
@@ -59,7 +69,7 @@ struct TurnWordRule: Sendable {
 
     /// The wording of a transcript so far: its last word, lowercased, without punctuation or a
     /// recogniser's pronunciation mark ("the(2)").
-    func wording(of transcript: String) -> TurnWording {
+    func wording(of transcript: String, sentenceEnd: Double? = nil) -> TurnWording {
         guard let last = transcript.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).last else {
             return .unheard
         }
@@ -67,6 +77,9 @@ struct TurnWordRule: Sendable {
         if let mark = word.firstIndex(of: "(") { word = word[..<mark] }
         let letters = String(word.filter { $0.isLetter || $0 == "'" })
         guard !letters.isEmpty else { return .unheard }
-        return unfinishedEndings.contains(letters) ? .unfinished : .complete
+        if unfinishedEndings.contains(letters) { return .unfinished }
+        if let sentenceEnd, sentenceEnd < Self.unlikelySentenceEnd { return .unlikelyEnd }
+        return .complete
     }
 }
+

@@ -159,13 +159,15 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     }
 
     /// Reports what the transcriber heard of `turn`. A partial transcript of the utterance under
-    /// way tells the endpointer the words so far; a final one moves the turn on (or is only
+    /// way tells the endpointer the words so far (and how likely a sentence is to end after them,
+    /// from a recogniser with a language model); a final one moves the turn on (or is only
     /// shown, if the turn was already abandoned).
     public mutating func transcript(
-        turn: Int, text: String, final: Bool, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
+        turn: Int, text: String, final: Bool, sentenceEnd: Double? = nil,
+        emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
     ) {
         if !started { begin(emit: emit, work: work) }
-        if !final, turn == recordingTurn { endpointer.heard(text) }
+        if !final, turn == recordingTurn { endpointer.heard(text, sentenceEnd: sentenceEnd) }
         emit(.transcript(turn: turn, text: text, final: final, time: now))
         if final { perform(machine.finalTranscript(turn: turn, text: text), emit: emit, work: work) }
     }

@@ -69,7 +69,7 @@ extension Replay {
     /// Reports what the transcriber made of `turn`'s utterance: its last partials, then the
     /// final transcript, or the failure (the turn returns to listening).
     mutating func report(_ outcome: LockstepTranscription.Outcome, turn: Int, work: (SpeechWork) -> Void) {
-        for text in outcome.partials { transcript(turn: turn, text: text, final: false) }
+        reportPartials(outcome.partials, turn: turn)
         switch outcome.result {
         case .success(let text):
             transcript(turn: turn, text: text, final: true, work: work)
@@ -80,8 +80,8 @@ extension Replay {
     }
 
     /// Reports partial transcripts of `turn`.
-    mutating func reportPartials(_ texts: [String], turn: Int) {
-        for text in texts { transcript(turn: turn, text: text, final: false) }
+    mutating func reportPartials(_ partials: [PartialTranscript], turn: Int) {
+        for partial in partials { transcript(turn: turn, text: partial.text, final: false, sentenceEnd: partial.sentenceEnd) }
     }
 }
 
@@ -104,7 +104,7 @@ struct LockstepTranscription {
     /// What became of an utterance once it ended: the partials not yet reported, then the final
     /// text or the transcriber's failure.
     struct Outcome {
-        var partials: [String]
+        var partials: [PartialTranscript]
         var result: Result<String, any Error>
     }
 
@@ -150,7 +150,7 @@ struct LockstepTranscription {
 
     /// Waits until the transcriber has taken every chunk so far; returns the partials it made
     /// since the last call, with their turn (nil when no utterance is being transcribed).
-    func inStep() async -> (turn: Int, partials: [String])? {
+    func inStep() async -> (turn: Int, partials: [PartialTranscript])? {
         guard let utterance = active else { return nil }
         await utterance.audio.consumed(through: utterance.audio.chunkCount)
         return (utterance.turn, utterance.partials.take())
@@ -159,16 +159,16 @@ struct LockstepTranscription {
 
 /// Partial transcripts reported by a transcriber's thread, collected until the replay takes them.
 final class PartialTranscripts: Sendable {
-    private let texts = Locked<[String]>([])
+    private let partials = Locked<[PartialTranscript]>([])
 
-    func append(_ text: String) {
-        texts.withLock { $0.append(text) }
+    func append(_ partial: PartialTranscript) {
+        partials.withLock { $0.append(partial) }
     }
 
-    func take() -> [String] {
-        texts.withLock { texts in
-            defer { texts.removeAll() }
-            return texts
+    func take() -> [PartialTranscript] {
+        partials.withLock { partials in
+            defer { partials.removeAll() }
+            return partials
         }
     }
 }

@@ -96,8 +96,8 @@ public final class TranscriptionQueue: Sendable {
 
 /// What a ``TranscriptionQueue`` tells the pipeline about an utterance.
 public enum TranscriptionReport: Equatable, Sendable {
-    /// The running hypothesis changed while the person speaks.
-    case partial(turn: Int, text: String)
+    /// The running hypothesis changed while the person speaks (``PartialTranscript``).
+    case partial(turn: Int, text: String, sentenceEnd: Double? = nil)
     /// The final transcript (possibly late, after the backend came back).
     case final(turn: Int, text: String)
     /// The backend cannot take `turn` now; its audio is kept and tried again in `retryIn` seconds.
@@ -187,7 +187,9 @@ actor TranscriptionBacklog {
         let turn = head.turn
         let transcriber = transcriber, language = head.language, report = report
         let task = Task {
-            try await transcriber.transcribe(head.audio, language: language) { report(.partial(turn: turn, text: $0)) }
+            try await transcriber.transcribe(head.audio, language: language) {
+                report(.partial(turn: turn, text: $0.text, sentenceEnd: $0.sentenceEnd))
+            }
         }
         current = (turn, task)
         let outcome = await task.result

@@ -35,8 +35,12 @@ public struct Replay<Detector: VoiceActivityDetector> {
     }
 
     /// Reports a transcript (see ``VoicePipeline/transcript(turn:text:final:emit:work:)``).
-    public mutating func transcript(turn: Int, text: String, final: Bool, work: (SpeechWork) -> Void = { _ in }) {
-        pipeline.transcript(turn: turn, text: text, final: final, emit: { SocketEvent($0).write(to: &json) }, work: work)
+    public mutating func transcript(
+        turn: Int, text: String, final: Bool, sentenceEnd: Double? = nil, work: (SpeechWork) -> Void = { _ in }
+    ) {
+        pipeline.transcript(
+            turn: turn, text: text, final: final, sentenceEnd: sentenceEnd, emit: { SocketEvent($0).write(to: &json) }, work: work
+        )
     }
 
     /// Applies an input to the turn machine, buffering the events that follow.

@@ -40,7 +40,7 @@ public struct OpenAITranscriber: Transcriber {
     public func transcribe(
         _ audio: UtteranceAudio,
         language: String,
-        partial: @escaping @Sendable (String) -> Void
+        partial: @escaping @Sendable (PartialTranscript) -> Void
     ) async throws -> String {
         var samples: [Int16] = []
         for await chunk in audio { samples += chunk }
@@ -79,7 +79,7 @@ public struct OpenAITranscriber: Transcriber {
 
     /// Reads the events of a streamed transcription: deltas become partials, `done` the text.
     private static func readEvents(
-        _ response: HTTPClientResponse, watch: StallWatch, idle: Duration, partial: @Sendable (String) -> Void
+        _ response: HTTPClientResponse, watch: StallWatch, idle: Duration, partial: @Sendable (PartialTranscript) -> Void
     ) async throws -> String {
         var reader = ServerSentEventReader()
         var running = ""
@@ -90,7 +90,7 @@ public struct OpenAITranscriber: Transcriber {
                 switch OpenAITranscriptionEvent(event) {
                 case .delta(let delta)?:
                     running += delta
-                    partial(running.trimmingWhitespace)
+                    partial(PartialTranscript(text: running.trimmingWhitespace))
                 case .done(let text)?:
                     final = text
                 case .failed(let message)?:

@@ -52,7 +52,7 @@ public final class EmbeddedTranscriber: Transcriber {
     public func transcribe(
         _ audio: UtteranceAudio,
         language: String,
-        partial: @escaping @Sendable (String) -> Void
+        partial: @escaping @Sendable (PartialTranscript) -> Void
     ) async throws -> String {
         guard Self.supports(language: language) else {
             throw SpeechError(
@@ -120,7 +120,7 @@ final class PocketSphinxWorker: @unchecked Sendable {
 
     /// Decodes the utterance `feed` delivers, once the utterances queued before it are done.
     /// Cancelling the calling task abandons it and returns at once, even while it waits its turn.
-    func decode(_ feed: UtteranceFeed, partial: @escaping @Sendable (String) -> Void) async throws -> String {
+    func decode(_ feed: UtteranceFeed, partial: @escaping @Sendable (PartialTranscript) -> Void) async throws -> String {
         let outcome = PendingResult<String>()
         queue.async { outcome.settle(Result { try self.run(feed, partial: partial) }) }
         return try await withTaskCancellationHandler {
@@ -159,7 +159,7 @@ final class PocketSphinxWorker: @unchecked Sendable {
         }
     }
 
-    private func run(_ feed: UtteranceFeed, partial: @Sendable (String) -> Void) throws -> String {
+    private func run(_ feed: UtteranceFeed, partial: @Sendable (PartialTranscript) -> Void) throws -> String {
         // However it ends, the reader stops waiting for this utterance, and the idle time starts.
         defer {
             feed.close()
@@ -173,7 +173,9 @@ final class PocketSphinxWorker: @unchecked Sendable {
             while true {
                 switch feed.next() {
                 case .samples(let samples):
-                    if let hypothesis = try decoder.process(samples), !feed.isClosed { partial(hypothesis) }
+                    if let hypothesis = try decoder.process(samples), !feed.isClosed {
+                        partial(PartialTranscript(text: hypothesis, sentenceEnd: decoder.sentenceEnd(after: hypothesis)))
+                    }
                 case .ended:
                     return try decoder.endUtterance()
                 case .cancelled:

@@ -94,6 +94,15 @@ public final class PocketSphinxDecoder {
         hasLearntCepstralMean = true
     }
 
+    /// log10 of the probability, by the decoder's language model, that a sentence ends after
+    /// `words` (its last two count); nil when the current search has no n-gram model.
+    public func sentenceEnd(after words: String) -> Double? {
+        let heard = words.split(separator: " ").suffix(2).map(String.init)
+        guard let last = heard.last else { return nil }
+        let score = heard.count == 2 ? earshot_ps_sentence_end(decoder, heard[0], last) : earshot_ps_sentence_end(decoder, nil, last)
+        return score > 0 ? nil : score
+    }
+
     private var hypothesis: String {
         var score: Int32 = 0
         return ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""

@@ -37,7 +37,7 @@ public struct WyomingTranscriber: Transcriber {
     public func transcribe(
         _ audio: UtteranceAudio,
         language: String,
-        partial: @escaping @Sendable (String) -> Void
+        partial: @escaping @Sendable (PartialTranscript) -> Void
     ) async throws -> String {
         do {
             let text = try await WyomingConnection.run(
@@ -65,7 +65,7 @@ public struct WyomingTranscriber: Transcriber {
     }
 
     private func converse(
-        _ link: WyomingLink<AudioInput>, language: String, partial: @Sendable (String) -> Void
+        _ link: WyomingLink<AudioInput>, language: String, partial: @Sendable (PartialTranscript) -> Void
     ) async throws -> String {
         let machine = WyomingTranscriptionMachine(request: WyomingTranscribe(language: language, name: model))
         var audioStopped: ContinuousClock.Instant?
@@ -82,7 +82,7 @@ public struct WyomingTranscriber: Transcriber {
                 try await link.send(events)
                 if events.contains(where: { $0.type == WyomingAudioStop.eventType }) { audioStopped = .now }
             case .partial(let text):
-                partial(text)
+                partial(PartialTranscript(text: text))
             case .final(let text):
                 if let audioStopped {
                     logger.debug("transcript \(ContinuousClock.now - audioStopped) after audio-stop", metadata: ["server": "\(endpoint)"])

@@ -56,6 +56,24 @@ import Testing
         #expect(endAt?.frameIndex == 94 + 36)
     }
 
+    @Test func aCoughInTheSilenceAfterATurnDoesNotCarryItIntoTheNext() {
+        // "next", 200 ms of silence, a 150 ms cough (speech to the detector, no pitch), silence.
+        let word = Self.run(from: 50, count: 45) { k in Self.voiced(190 - Float(k)) }
+        let cough = Self.run(from: 115, count: 15) { _ in SpeechCues(periodicity: 0.3, pitchHz: 240, levelDB: -8) }
+        let events = Self.events(
+            Self.silence(from: 0, count: 50) + word + Self.silence(from: 95, count: 20) + cough + Self.silence(from: 130, count: 100))
+        #expect(events.contains(.speechEnded(onsetFrame: 50, endFrame: 95, reason: .finished)), "\(events)")
+    }
+
+    @Test func aVoiceInTheSilenceGoesOn() {
+        let word = Self.run(from: 50, count: 45) { k in Self.voiced(190 - Float(k)) }
+        let more = Self.run(from: 115, count: 40) { k in Self.voiced(170 - Float(k)) }
+        let events = Self.events(
+            Self.silence(from: 0, count: 50) + word + Self.silence(from: 95, count: 20) + more + Self.silence(from: 155, count: 100))
+        guard case .speechEnded(let onset, let end, _) = events.last else { Issue.record("no end: \(events)"); return }
+        #expect(onset == 50 && end == 155, "\(events)")
+    }
+
     /// 1.2 s of voiced speech whose last 250 ms follow `ending`, then silence; the end event.
     static func ending(_ tail: (Int) -> Float, eagerness: Endpointer.Eagerness) -> Endpointer.Event? {
         let body = Self.run(from: 50, count: 95) { k in Self.voiced(150 + 8 * sin(Float(k) / 6)) }

@@ -25,6 +25,16 @@ import Testing
         #expect(Self.english.wording(of: transcript) == wording)
     }
 
+    @Test(arguments: [
+        ("write a note that says", Double?(-1.31), TurnWording.unlikelyEnd),
+        ("buy new batteries", -0.63, .complete),
+        ("set the oven to", -0.2, .unfinished),
+        ("play the news", nil, .complete),
+    ])
+    func theLanguageModelsSentenceEndJudgesWordsThatCanEndOne(transcript: String, sentenceEnd: Double?, wording: TurnWording) {
+        #expect(Self.english.wording(of: transcript, sentenceEnd: sentenceEnd) == wording)
+    }
+
     @Test func languagesAreChosenByTheirPrimarySubtag() {
         #expect(TurnWords.forLanguage("en-GB") == TurnWords.forLanguage("en"))
         #expect(TurnWords.forLanguage("en_US") == TurnWords.forLanguage("en"))
@@ -64,6 +74,19 @@ import Testing
         if case .speechEnded(let onset, let end, _) = ended.event {
             #expect(onset == 0 && end == 300)
         }
+    }
+
+    @Test func wordsASentenceSeldomEndsOnWaitThreeQuartersOfTheLongestSilence() throws {
+        let configuration = Endpointer.Configuration()
+        var endpointer = Endpointer(configuration: configuration)
+        var ended: (frame: Int, event: Endpointer.Event)?
+        for activity in EndpointerScript.activities("100# 400-") where ended == nil {
+            if let event = endpointer.process(activity), case .speechEnded = event { ended = (activity.frameIndex, event) }
+            if activity.frameIndex == 50 { endpointer.heard("write a note that says", sentenceEnd: -1.31) }
+        }
+        let end = try #require(ended)
+        #expect(end.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .unfinished))
+        #expect(end.frame - 99 == Int((Float(configuration.maximumEndSilenceFrames) * 0.75).rounded()))
     }
 
     @Test func unfinishedWordsEndTheTurnAfterTheLongestSilence() throws {

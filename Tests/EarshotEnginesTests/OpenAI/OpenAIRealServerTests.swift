@@ -48,8 +48,8 @@ struct OpenAIRealServerTests {
         let (server, endpoint) = try await Self.start(["--ignore-stream"])
         defer { server.stop() }
         let partials = Locked<[String]>([])
-        let text = try await OpenAITranscriber(endpoint: endpoint).transcribe(try Self.utterance(), language: "en-US") { text in
-            partials.withLock { $0.append(text) }
+        let text = try await OpenAITranscriber(endpoint: endpoint).transcribe(try Self.utterance(), language: "en-US") { partial in
+            partials.withLock { $0.append(partial.text) }
         }
         #expect(text.contains("kitchen"), "\(text)")
         #expect(text.contains("lights"), "\(text)")
@@ -60,8 +60,8 @@ struct OpenAIRealServerTests {
         let (server, endpoint) = try await Self.start()
         defer { server.stop() }
         let partials = Locked<[String]>([])
-        let text = try await OpenAITranscriber(endpoint: endpoint).transcribe(try Self.utterance(), language: "en-US") { text in
-            partials.withLock { $0.append(text) }
+        let text = try await OpenAITranscriber(endpoint: endpoint).transcribe(try Self.utterance(), language: "en-US") { partial in
+            partials.withLock { $0.append(partial.text) }
         }
         let seen = partials.withLock { $0 }
         #expect(text.contains("kitchen lights"), "\(text)")

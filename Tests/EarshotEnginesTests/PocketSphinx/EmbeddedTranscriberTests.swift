@@ -65,8 +65,8 @@ struct EmbeddedTranscriberTests {
         let audio = UtteranceAudio()
         let partials = Locked<[String]>([])
         let transcription = Task {
-            try await Self.transcriber.transcribe(audio, language: "en") { text in
-                partials.withLock { $0.append(text) }
+            try await Self.transcriber.transcribe(audio, language: "en") { partial in
+                partials.withLock { $0.append(partial.text) }
             }
         }
         let half = chunks.count / 2

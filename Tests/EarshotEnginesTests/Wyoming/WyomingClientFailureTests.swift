@@ -93,7 +93,7 @@ import Testing
         let fake = try FakeWyomingServer.answering(info: WyomingTestInfo.speechToText(streaming: true), answer: answer)
         let partials = PartialLog()
         let text = try await WyomingTranscriber(endpoint: fake.endpoint)
-            .transcribe(Self.utterance(), language: "en", partial: { partials.append($0) })
+            .transcribe(Self.utterance(), language: "en", partial: { partials.append($0.text) })
         #expect(text == "Turn on the lights.")
         #expect(partials.values == ["turn on", "turn on the lights"])
     }
