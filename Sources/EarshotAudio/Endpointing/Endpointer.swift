@@ -25,7 +25,8 @@
 /// the silence judge it again.
 ///
 /// **Only a voice goes on.** Within the silence, a sound that holds no pitch for `minimumVoiced`
-/// (a cough, a knock) does not restart it, so it cannot carry one turn into the next.
+/// (a cough, a knock) does not restart it, so it cannot carry one turn into the next; the end
+/// waits while it lasts (up to `maximumOnsetWindow`), as it may be the unvoiced start of a word.
 ///
 /// Events lag the audio: a verdict for frame `n` arrives after the detector has been fed frame
 /// `n + lookaheadFrames`, and `speechStarted` comes up to `maximumOnsetWindowFrames` after the
@@ -120,6 +121,8 @@ public struct Endpointer: Sendable {
     private var speakerPauses = SpeakerPauses()
     /// How the previous utterance was ended, to learn from a turn that went on after it.
     private var previousEndReason = EndReason.silence
+    /// Where a sound heard in the current silence, not yet holding a pitch, began.
+    private var soundInSilenceFrame: Int?
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -187,14 +190,23 @@ public struct Endpointer: Sendable {
             phase = .idle
             return onsetSuspected ? .onsetRejected(onsetFrame: onsetFrame) : nil
         case .speaking:
-            // In a silence, only a sound that holds a pitch is the person going on: a cough or a
-            // knock between two turns must not carry the first into the second.
-            let goesOn = requiredSilenceFrames == 0 || activity.cues == nil || voicedRun >= minimumVoicedFrames
-            if activity.isSpeech, goesOn {
-                if requiredSilenceFrames != 0, judgedWording == .complete { speakerPauses.wentOn(after: frame - lastSpeechFrame - 1) }
-                lastSpeechFrame = frame
-                requiredSilenceFrames = 0
-                return nil
+            if activity.isSpeech {
+                // In a silence, only a sound that holds a pitch is the person going on: a cough
+                // or a knock between two turns must not carry the first into the second. While
+                // such a sound lasts the end waits, as it may be the unvoiced start of a word.
+                let goesOn = requiredSilenceFrames == 0 || activity.cues == nil || voicedRun >= minimumVoicedFrames
+                if goesOn {
+                    if requiredSilenceFrames != 0, judgedWording == .complete { speakerPauses.wentOn(after: frame - lastSpeechFrame - 1) }
+                    lastSpeechFrame = frame
+                    requiredSilenceFrames = 0
+                    soundInSilenceFrame = nil
+                    return nil
+                }
+                let soundStart = soundInSilenceFrame ?? frame
+                soundInSilenceFrame = soundStart
+                if frame - soundStart < maximumOnsetWindowFrames { return nil }
+            } else {
+                soundInSilenceFrame = nil
             }
             if requiredSilenceFrames == 0 { judgeEnding() }
             guard frame - lastSpeechFrame >= requiredSilenceFrames else { return nil }
@@ -225,6 +237,7 @@ public struct Endpointer: Sendable {
         previousUtteranceEndFrame = 0
         prosody = TurnProsody()
         requiredSilenceFrames = 0
+        soundInSilenceFrame = nil
         wording = .unheard
         previousEndReason = .silence
     }
@@ -293,6 +306,7 @@ public struct Endpointer: Sendable {
     private mutating func endUtterance(reason: EndReason) -> Event {
         phase = .idle
         requiredSilenceFrames = 0
+        soundInSilenceFrame = nil
         wording = .unheard
         previousUtteranceEndFrame = lastSpeechFrame + 1
         previousEndReason = reason
