@@ -13,6 +13,10 @@ public final class OpenAIAssistant: ReplySource {
     public let instructions: String?
     private let history: Locked<OpenAIChatHistory>
 
+    /// Characters of a first sentence still being written after which its first clause is said
+    /// alone (about four seconds of speech).
+    static let firstClauseLength = 60
+
     /// Exchanges remembered when the configuration says nothing.
     public static let defaultMaximumTurns = 20
 
@@ -40,14 +44,20 @@ public final class OpenAIAssistant: ReplySource {
         let task = Task {
             var splitter = SentenceSplitter()
             var markdown = SpokenMarkdown()
+            var spokeAny = false
             func speak(_ pieces: [String]) {
                 for piece in pieces {
-                    if let spoken = markdown.speakable(piece) { continuation.yield(spoken) }
+                    guard let spoken = markdown.speakable(piece) else { continue }
+                    continuation.yield(spoken)
+                    spokeAny = true
                 }
             }
             do {
                 for try await words in client.stream(messages) {
                     speak(splitter.append(words))
+                    // A long first sentence starts at its first clause: the person hears
+                    // something while the model writes the rest.
+                    if !spokeAny, let clause = splitter.takeClause(minimumLength: Self.firstClauseLength) { speak([clause]) }
                 }
                 speak(splitter.finish())
                 continuation.finish()

@@ -78,6 +78,26 @@ struct OpenAIAssistantRealServerTests {
         #expect(last - first > .seconds(1), "first \(first), last \(last)")
     }
 
+    /// A long first sentence starts at its first clause, long before the model ends it.
+    @Test func aLongFirstSentenceStartsAtItsFirstClause() async throws {
+        let (server, endpoint) = try await Self.start([
+            "--reply", "Tomorrow will be sunny and warm in the morning, with a high of twenty four degrees, and a light breeze from the west in the afternoon.",
+            "--tokens-per-second", "10",
+        ])
+        defer { server.stop() }
+        let asked = ContinuousClock.now
+        var arrivals: [(String, Duration)] = []
+        for try await piece in Self.assistant(endpoint).respond(turn: 1, transcript: "weather") {
+            arrivals.append((piece, ContinuousClock.now - asked))
+        }
+        #expect(arrivals.map(\.0) == [
+            "Tomorrow will be sunny and warm in the morning,",
+            "with a high of twenty four degrees, and a light breeze from the west in the afternoon.",
+        ])
+        let first = try #require(arrivals.first?.1), last = try #require(arrivals.last?.1)
+        #expect(last - first > .milliseconds(800), "first \(first), last \(last)")
+    }
+
     @Test func theNextRequestCarriesOnlyWhatWasHeard() async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-chat-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
