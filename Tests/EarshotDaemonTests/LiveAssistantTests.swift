@@ -25,6 +25,8 @@ struct LiveAssistantTests {
         /// From the server's first token (its wall clock) to the reply's first audio handed to the
         /// sound server (the `speaker` start event's wall clock); the sink's buffer (40 ms) follows.
         var tokenToQueued: Double?
+        /// What `status` says answers transcripts.
+        var replies: String?
     }
 
     static func isState(_ event: [String: Any], _ state: String) -> Bool {
@@ -42,6 +44,7 @@ struct LiveAssistantTests {
             "--listen", "--stt", "embedded", "--tts", "embedded", "--assistant", peer.uri, "--assistant-model", "earshot-test",
         ])
         let client = try session.subscribedClient(topics: ["state", "transcript", "speaker"])
+        let replies = (try session.status()["backends"] as? [String: Any])?["replies"] as? String
         let speaker = try session.sound.record()
         let microphone = try session.sound.record(from: "mic")
         let player = try session.sound.play(request)
@@ -65,7 +68,8 @@ struct LiveAssistantTests {
         return Conversation(
             timeline: timeline, said: said, loudSeconds: Double(spoken.filter { abs($0) > 0.02 }.count) / 16_000,
             voiceToVoice: zip([personEnd].compactMap { $0 }, [replyStart].compactMap { $0 }).map { Double($1 - $0) / 16_000 }.first,
-            tokenToQueued: zip([firstToken].compactMap { $0 }, [queuedWall].compactMap { $0 }).map { $1 - $0 }.first
+            tokenToQueued: zip([firstToken].compactMap { $0 }, [queuedWall].compactMap { $0 }).map { $1 - $0 }.first,
+            replies: replies
         )
     }
 
@@ -85,6 +89,8 @@ struct LiveAssistantTests {
         )
         #expect(run.said.first == "You asked me to turn on the kitchen lights.", "\(run.said)")
         #expect(run.loudSeconds > 1, "the answer was not heard: \(run.loudSeconds) s of sound")
+        #expect(run.replies?.hasPrefix("assistant at http://127.0.0.1:") == true, "\(String(describing: run.replies))")
+        #expect(run.replies?.hasSuffix("/v1 (model earshot-test)") == true, "\(String(describing: run.replies))")
     }
 
     /// The person talks over a long reply; the next request carries only what was played.
