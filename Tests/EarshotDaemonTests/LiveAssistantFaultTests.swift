@@ -39,10 +39,10 @@ struct LiveAssistantFaultTests {
         )
     }
 
-    static func serverKilledMidReply() throws -> (killed: Turn, again: Turn) {
+    static func serverKilledMidReply(log: String) throws -> (killed: Turn, again: Turn, remembered: String?) {
         let peer = try SpeechServerProcess(.openAIChat([
             "--reply", "The kitchen lights are on. I will tell you more about them, one slow word after another, until you stop me.",
-            "--tokens-per-second", "4",
+            "--tokens-per-second", "4", "--requests-log", log,
         ]))
         defer { peer.stop() }
         let session = try LiveSession(arguments: [
@@ -52,17 +52,24 @@ struct LiveAssistantFaultTests {
         let killed = try ask(session, client) { peer.kill() }
         try peer.restart()
         let again = try ask(session, client)
-        return (killed, again)
+        let last = fileText(log).split(separator: "\n").last.flatMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+        let remembered = (last?["messages"] as? [[String: Any]])?.first { $0["role"] as? String == "assistant" }?["content"] as? String
+        return (killed, again, remembered)
     }
 
     @Test func aServerKilledMidReplyIsSaidAloudAndTheNextTurnIsAnswered() async throws {
-        let run = try await onDedicatedThread { try Self.serverKilledMidReply() }
+        let log = NSTemporaryDirectory() + "earshot-chat-requests-\(UUID().uuidString.prefix(8)).log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let run = try await onDedicatedThread { try Self.serverKilledMidReply(log: log) }
         #expect(run.killed.said.first == "The kitchen lights are on.", "\(run.killed.said)")
         #expect(run.killed.said.last == "The assistant's answer was cut off.", "\(run.killed.said)")
         #expect(run.killed.errors == ["assistant_failed"], "\(run.killed.errors)")
         #expect(run.again.said.first == "The kitchen lights are on.", "\(run.again.said)")
         #expect(run.again.errors.isEmpty, "\(run.again.errors)")
         #expect(run.again.states.last == "listening")
+        // The next request remembers what the assistant said, not the daemon's notice after it.
+        #expect(run.remembered?.hasPrefix("The kitchen lights are on.") == true, "\(String(describing: run.remembered))")
+        #expect(run.remembered?.contains("cut off") == false, "\(String(describing: run.remembered))")
     }
 
     static func serverDown() throws -> Turn {

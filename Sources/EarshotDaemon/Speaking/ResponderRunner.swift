@@ -16,8 +16,10 @@ import EarshotSpeech
 final class ResponderRunner: Sendable {
     let source: any ReplySource
     private let current = Locked<(turn: Int, task: Task<Void, Never>)?>(nil)
-    /// The turn each recent reply answers, so what the player says was heard reaches its turn.
-    private let replyTurns = Locked<[(reply: Int, turn: Int)]>([])
+    /// The turn each recent reply answers, so what the player says was heard reaches its turn;
+    /// and, when a failure notice followed the source's words, how many characters those were:
+    /// the notice is the daemon's words, not the source's.
+    private let replyTurns = Locked<[(reply: Int, turn: Int, ownLength: Int?)]>([])
 
     init(source: any ReplySource) {
         self.source = source
@@ -29,8 +31,10 @@ final class ResponderRunner: Sendable {
         let task = Task { [source, self] in
             var reply: Int?
             var failure: ReplyFailure?
+            var ownLength = -1
             do {
                 for try await piece in source.respond(turn: turn, transcript: transcript) {
+                    ownLength += 1 + piece.count
                     if let reply {
                         guard session.continueStreamedReply(reply, text: piece, more: true) else { return }
                     } else {
@@ -49,9 +53,10 @@ final class ResponderRunner: Sendable {
             }
             if Task.isCancelled { return }
             if let reply {
+                if failure != nil { remember(reply: reply, turn: turn, ownLength: ownLength) }
                 _ = session.continueStreamedReply(reply, text: failure?.notice ?? "", more: false)
             } else if let failure, let reply = session.startStreamedReply(turn: turn, text: failure.notice) {
-                remember(reply: reply, turn: turn)
+                remember(reply: reply, turn: turn, ownLength: 0)
                 _ = session.continueStreamedReply(reply, text: "", more: false)
             } else {
                 session.declineReply(turn: turn)
@@ -76,8 +81,10 @@ final class ResponderRunner: Sendable {
 
     /// The player's word on what of `reply` was heard, once it ended (played out or stopped).
     func replyEnded(_ reply: Int, heard: String) {
-        guard let turn = replyTurns.withLock({ $0.first { $0.reply == reply }?.turn }) else { return }
-        source.heard(turn: turn, text: heard)
+        guard let entry = replyTurns.withLock({ $0.last { $0.reply == reply } }) else { return }
+        // The sentences were played in order, the notice last: the source's words come first.
+        let own = entry.ownLength.map { heard.prefix(max(0, $0)) } ?? heard[...]
+        source.heard(turn: entry.turn, text: String(own.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()))
     }
 
     /// Forgets the conversation (`dismiss`, `forget`).
@@ -85,10 +92,11 @@ final class ResponderRunner: Sendable {
         source.forget()
     }
 
-    private func remember(reply: Int, turn: Int) {
-        replyTurns.withLock { pairs in
-            pairs.append((reply, turn))
-            if pairs.count > 8 { pairs.removeFirst(pairs.count - 8) }
+    private func remember(reply: Int, turn: Int, ownLength: Int? = nil) {
+        replyTurns.withLock { entries in
+            entries.removeAll { $0.reply == reply }
+            entries.append((reply, turn, ownLength))
+            if entries.count > 8 { entries.removeFirst(entries.count - 8) }
         }
     }
 }
