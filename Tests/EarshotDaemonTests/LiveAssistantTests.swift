@@ -121,6 +121,42 @@ struct LiveAssistantTests {
         return (messages.map { $0["role"] as? String ?? "" }, messages.map { $0["content"] as? String ?? "" }, finals)
     }
 
+    /// Two turns with a `dismiss` and a `start` between them: the second request has no memory.
+    static func dismissed(log: String) throws -> [[String]] {
+        let peer = try SpeechServerProcess(.openAIChat(["--reply", "Okay.", "--requests-log", log]))
+        defer { peer.stop() }
+        let session = try LiveSession(arguments: [
+            "--listen", "--stt", "embedded", "--tts", "embedded", "--assistant", peer.uri, "--assistant-model", "earshot-test",
+        ])
+        let client = try session.subscribedClient(topics: ["state"])
+        var events: [[String: Any]] = []
+        for round in 0..<3 {
+            if round == 2 {
+                _ = try client.request(#"{"id":"d","cmd":"dismiss"}"#, events: &events)
+                _ = try client.request(#"{"id":"s","cmd":"start"}"#, events: &events)
+                events += client.events(timeout: 10) { isState($0, "listening") }
+            }
+            let player = try session.sound.play(request)
+            events += client.events(timeout: 30) { isState($0, "speaking") }
+            events += client.events(timeout: 30) { isState($0, "listening") }
+            _ = player.wait()
+        }
+        return fileText(log).split(separator: "\n").map { line in
+            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            return ((object?["messages"] as? [[String: Any]]) ?? []).map { $0["role"] as? String ?? "" }
+        }
+    }
+
+    @Test func dismissForgetsTheConversation() async throws {
+        let log = NSTemporaryDirectory() + "earshot-chat-requests-\(UUID().uuidString.prefix(8)).log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let roles = try await onDedicatedThread { try Self.dismissed(log: log) }
+        #expect(roles == [
+            ["system", "user"], ["system", "user", "assistant", "user"],
+            ["system", "user"],
+        ], "\(roles)")
+    }
+
     @Test func aReplyTalkedOverIsRememberedOnlyAsFarAsItWasHeard() async throws {
         let log = NSTemporaryDirectory() + "earshot-chat-requests-\(UUID().uuidString.prefix(8)).log"
         defer { try? FileManager.default.removeItem(atPath: log) }
