@@ -1,3 +1,4 @@
+import EarshotSpeech
 import EarshotTestSupport
 import Foundation
 import Testing
@@ -70,6 +71,24 @@ struct LiveAssistantFaultTests {
         // The next request remembers what the assistant said, not the daemon's notice after it.
         #expect(run.remembered?.hasPrefix("The kitchen lights are on.") == true, "\(String(describing: run.remembered))")
         #expect(run.remembered?.contains("cut off") == false, "\(String(describing: run.remembered))")
+    }
+
+    static func serverSilent() throws -> (turn: Turn, port: Int) {
+        let peer = try SpeechServerProcess(.openAIChat(["--first-token-ms", "60000"]))
+        defer { peer.stop() }
+        let session = try LiveSession(arguments: [
+            "--listen", "--stt", "embedded", "--tts", "embedded", "--assistant", peer.uri, "--assistant-model", "earshot-test",
+        ])
+        let client = try session.subscribedClient(topics: ["state", "transcript", "speaker", "error"])
+        return (try ask(session, client), try OpenAIEndpoint(parsing: peer.uri).port)
+    }
+
+    /// Silent for longer than the assistant waits (10 s) but not `thinking`'s reply timeout
+    /// (15 s): the person hears why no answer came.
+    @Test func aServerThatSaysNothingIsSaidAloudBeforeTheReplyTimesOut() async throws {
+        let run = try await onDedicatedThread { try Self.serverSilent() }
+        #expect(run.turn.said == ["The assistant at 127.0.0.1:\(run.port) is not answering."], "\(run.turn.said)")
+        #expect(run.turn.errors == ["assistant_failed"], "\(run.turn.errors)")
     }
 
     static func serverDown() throws -> Turn {

@@ -56,10 +56,15 @@ public struct AssistantConfiguration: Sendable {
         }
     }
 
+    /// How long the chat server may stay silent, before the first word and between two: less
+    /// than `thinking`'s reply timeout (15 s), so the person hears why, not just that, no reply came.
+    public static let timeouts = OpenAITimeouts(response: .seconds(10), idle: .seconds(10))
+
     /// The reply source it makes.
     public func makeAssistant() -> OpenAIAssistant {
         OpenAIAssistant(
-            client: OpenAIChatClient(endpoint: endpoint, model: model, apiKey: apiKey), instructions: instructions, maximumTurns: maximumTurns
+            client: OpenAIChatClient(endpoint: endpoint, model: model, apiKey: apiKey, timeouts: Self.timeouts),
+            instructions: instructions, maximumTurns: maximumTurns
         )
     }
 
