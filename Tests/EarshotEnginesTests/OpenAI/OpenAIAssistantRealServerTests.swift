@@ -149,8 +149,10 @@ struct OpenAIAssistantRealServerTests {
         ("--error-after-tokens", "The assistant failed; try again."),
         ("--stall-after-tokens", "is not answering."),
     ])
+    /// Paced as a model writes: when a connection breaks, the client may drop what it had
+    /// received but not yet handed on, so words sent in the same instant as the break can be lost.
     func aReplyBrokenMidStreamKeepsWhatCameAndSaysSo(_ fault: String, _ notice: String) async throws {
-        let (server, endpoint) = try await Self.start(["--reply", "First sentence here. Second one is lost.", fault, "5"])
+        let (server, endpoint) = try await Self.start(["--reply", "First sentence here. Second one is lost.", fault, "5", "--tokens-per-second", "20"])
         defer { server.stop() }
         let timeouts = OpenAITimeouts(response: .seconds(5), idle: .milliseconds(500))
         let (pieces, failure) = await Self.collect(Self.assistant(endpoint, timeouts: timeouts).respond(turn: 1, transcript: "hi"))
