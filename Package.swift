@@ -208,6 +208,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("ScriptFuzzer", ["EarshotConversation", "EarshotSpeech"]),
     ("WyomingFuzzer", ["EarshotSpeech"]),
     ("ServerSentEventsFuzzer", ["EarshotSpeech"]),
+    ("OpenAIChatStreamFuzzer", ["EarshotSpeech"]),
 ]
 if Context.environment["EARSHOT_FUZZ"] == "1" {
     for target in fuzzTargets {

@@ -11,7 +11,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(RequestFuzzer JSONFuzzer WAVFuzzer OpusFuzzer SettingsFuzzer VoiceFuzzer ScriptFuzzer WyomingFuzzer ServerSentEventsFuzzer)
+    targets=(RequestFuzzer JSONFuzzer WAVFuzzer OpusFuzzer SettingsFuzzer VoiceFuzzer ScriptFuzzer WyomingFuzzer ServerSentEventsFuzzer OpenAIChatStreamFuzzer)
 fi
 scratch=.build-fuzz
 swift=${SWIFT:-swift}

@@ -22,7 +22,7 @@ struct DaemonCommandHandler: CommandHandler {
         switch command {
         case .status: status()
         case .start: turn { $0.start() }
-        case .dismiss: turn { $0.dismiss() }
+        case .dismiss: dismiss()
         case .stop: turn { $0.stop() }
         case .cancel: turn { $0.cancel() }
         case .mute: turn { $0.mute() }
@@ -44,6 +44,12 @@ struct DaemonCommandHandler: CommandHandler {
             // The server answers these itself; reaching here is a wiring mistake, said plainly.
             .failure(ProtocolError(code: .internalError, message: "\(command.name) is handled by the socket server."))
         }
+    }
+
+    /// `dismiss`: the conversation is over, so the assistant forgets it too.
+    private func dismiss() -> CommandResult {
+        session.responder?.forgetConversation()
+        return turn { $0.dismiss() }
     }
 
     private func turn(_ input: @Sendable (inout TurnMachine<StreamClock>) -> TurnAction) -> CommandResult {
@@ -112,6 +118,7 @@ struct DaemonCommandHandler: CommandHandler {
                 DaemonStatus.Backend(role: "transcription", name: session.transcription?.transcriber.name ?? "none"),
                 DaemonStatus.Backend(role: "speech", name: session.player?.name ?? "none"),
                 DaemonStatus.Backend(role: "voice", name: session.currentVoice.id),
+                DaemonStatus.Backend(role: "replies", name: session.responder?.name ?? "front ends"),
             ],
             uptime: Double(uptime.components.seconds) + Double(uptime.components.attoseconds) * 1e-18,
             counters: [
@@ -192,6 +199,7 @@ extension DaemonCommandHandler {
                 message: "\(what). To go ahead, send {\"cmd\":\"forget\",\"confirm\":true} (or run `earshot forget --yes`)."
             ))
         }
+        session.responder?.forgetConversation()
         do {
             let deleted = try await recordings.forget()
             return .answer(ForgetAnswer(deleted: deleted.names.count, turns: deleted.turns.count, directory: directory))

@@ -57,9 +57,7 @@ public enum EarshotDaemon {
         let session = VoiceSession(
             configuration: configuration, engine: engine, relay: relay, transcription: transcription,
             player: player, tap: tap, voices: voices, voice: voice,
-            responder: configuration.responder.map {
-                ResponderRunner(responder: Responder(command: $0, timeout: configuration.responderTimeout))
-            },
+            responder: replySource(configuration, logger: logger).map(ResponderRunner.init(source:)),
             recorder: recordings.recorder,
             logger: Logger(label: "earshotd.turns")
         )

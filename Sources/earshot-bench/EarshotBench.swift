@@ -87,16 +87,24 @@ struct EarshotBench {
         if arguments.first == "voice" {
             var rest = arguments.dropFirst()
             var eagerness: String?
-            if rest.count >= 2, rest.first == "--eagerness" {
-                eagerness = rest[rest.startIndex + 1]
+            var assistant: VoiceToVoiceBench.AssistantPace?
+            var unknownOption = false
+            while !unknownOption, rest.count >= 2, let option = rest.first, option.hasPrefix("--") {
+                let value = rest[rest.startIndex + 1]
+                switch option {
+                case "--eagerness": eagerness = value
+                case "--assistant-first-token-ms": assistant = .init(firstTokenMilliseconds: Double(value) ?? 0, tokensPerSecond: assistant?.tokensPerSecond ?? 0)
+                case "--assistant-tokens-per-second": assistant = .init(firstTokenMilliseconds: assistant?.firstTokenMilliseconds ?? 0, tokensPerSecond: Double(value) ?? 0)
+                default: unknownOption = true
+                }
                 rest = rest.dropFirst(2)
             }
-            guard rest.count <= 1 else {
-                print("usage: earshot-bench voice [--eagerness low|medium|high] [TURN_SET]")
+            guard !unknownOption, rest.count <= 1 else {
+                print("usage: earshot-bench voice [--eagerness low|medium|high] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]")
                 exit(2)
             }
             do {
-                try VoiceToVoiceBench.run(set: rest.first ?? "../shared/fixtures/turns-dev-2", eagerness: eagerness)
+                try VoiceToVoiceBench.run(set: rest.first ?? "../shared/fixtures/turns-dev-2", eagerness: eagerness, assistant: assistant)
             } catch {
                 print("earshot-bench voice: \(error)")
                 exit(1)
@@ -132,7 +140,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

@@ -14,6 +14,15 @@ import Foundation
 enum VoiceToVoiceBench {
     /// Answers at once, whatever was said.
     static let responder = "#!/bin/sh\ncat >/dev/null\necho 'Okay.'\n"
+    /// The assistant's answer, from the chat test server: its first sentence is seven tokens.
+    static let assistantReply = "Sure, I can help with that. Tell me more."
+
+    /// With `--assistant-…`: the built-in assistant answers instead of the responder, from the
+    /// chat test server at this pace.
+    struct AssistantPace {
+        var firstTokenMilliseconds: Double
+        var tokensPerSecond: Double
+    }
     /// Audio of the scene kept before a turn, so the detector hears its onset as it would.
     static let lead = 0.4
     /// How long after the person's end a reply may take before the turn counts as unanswered.
@@ -35,7 +44,7 @@ enum VoiceToVoiceBench {
         var gap: Double?
     }
 
-    static func run(set: String, eagerness: String?) throws {
+    static func run(set: String, eagerness: String?, assistant: AssistantPace? = nil) throws {
         guard FileManager.default.fileExists(atPath: set + "/turns.csv") else {
             print("The turn set is absent (\(set)/turns.csv): voice to voice needs it (earshot-bench voice SET).")
             return
@@ -52,8 +61,16 @@ enum VoiceToVoiceBench {
         let responderPath = directory + "/instant-responder.sh"
         try responder.write(toFile: responderPath, atomically: true, encoding: .utf8)
         chmod(responderPath, 0o755)
+        let chatServer = try assistant.map { pace in
+            try SpeechServerProcess(.openAIChat([
+                "--reply", assistantReply, "--first-token-ms", "\(pace.firstTokenMilliseconds)",
+                "--tokens-per-second", "\(pace.tokensPerSecond)",
+            ]))
+        }
+        defer { chatServer?.stop() }
+        let answering = chatServer.map { ["--assistant", $0.uri, "--assistant-model", "earshot-test"] } ?? ["--responder", responderPath]
         let session = try SpeechSession(
-            daemonArguments: ["--stt", "embedded", "--tts", "embedded", "--responder", responderPath]
+            daemonArguments: ["--stt", "embedded", "--tts", "embedded"] + answering
                 + (eagerness.map { ["--eagerness", $0] } ?? []),
             topics: ["state", "speech", "transcript", "speaker"]
         )
@@ -66,7 +83,10 @@ enum VoiceToVoiceBench {
                 + (outcome.gap.map { String(format: "%.0f ms", $0 * 1000) } ?? "no reply") + " — \(turn.text)", from: "voice")
             outcomes.append(outcome)
         }
-        report(outcomes, eagerness: eagerness ?? "medium")
+        report(outcomes, eagerness: eagerness ?? "medium", answeredBy: assistant.map {
+            "the assistant (chat test server: first token after \(Int($0.firstTokenMilliseconds)) ms, "
+                + ($0.tokensPerSecond > 0 ? "\(Int($0.tokensPerSecond)) tokens/s)" : "tokens at once)")
+        } ?? "an instant responder")
     }
 
     /// Plays one turn and waits for the reply to be over; returns when the reply began.
@@ -128,9 +148,9 @@ enum VoiceToVoiceBench {
         }
     }
 
-    static func report(_ outcomes: [Outcome], eagerness: String) {
+    static func report(_ outcomes: [Outcome], eagerness: String, answeredBy: String) {
         print("Voice to voice (earshot-bench voice, eagerness \(eagerness)): a turn at a time into the virtual microphone, "
-            + "an instant responder, embedded transcription and speech")
+            + "\(answeredBy), embedded transcription and speech")
         print("| turns | answered | median gap | p90 | min | max | replies before the end |")
         print("|---|---|---|---|---|---|---|")
         let kinds = ["all"] + Array(Set(outcomes.map(\.turn.kind))).sorted()

@@ -61,6 +61,24 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Seconds the responder may stay silent before it is stopped (default: 30).")
     var responderTimeout: Double?
 
+    @Option(help: "An OpenAI-compatible chat server that answers each final transcript, spoken while it writes: openai+http://HOST:PORT/v1 (Ollama: openai+http://127.0.0.1:11434/v1); wins over --responder (default: none).")
+    var assistant: String?
+
+    @Option(help: "The model the assistant's chat server is asked for (default: gpt-4o-mini).")
+    var assistantModel: String?
+
+    @Option(help: "The assistant's system prompt (default: brief spoken answers without markdown).")
+    var assistantInstructions: String?
+
+    @Option(help: "A file holding the assistant's system prompt (--assistant-instructions wins).")
+    var assistantInstructionsFile: String?
+
+    @Option(help: "Exchanges the assistant remembers, 0 to 50, in memory only (default: 20).")
+    var assistantMaxTurns: Int?
+
+    @Option(help: "A file (mode 0600) holding the chat server's OpenAI API key (default: OPENAI_API_KEY).")
+    var assistantApiKeyFile: String?
+
     @Option(help: "Speech: embedded (flite, espeak-ng), none, a Wyoming server (tcp://HOST:PORT, unix:///PATH) or an OpenAI-compatible one (openai+http://HOST:PORT/v1) (default: embedded).")
     var tts: String?
 

@@ -106,6 +106,16 @@ import Testing
         #expect(model.errors == [WatchModel.ErrorNote(code: "reply_timeout", message: "Sorry, no reply came back in time.", wall: 50)])
     }
 
+    @Test func statusNamesWhatAnswersAndTheScreenShowsIt() {
+        var model = Self.model(after: [])
+        #expect(!WatchScreen.render(model, width: 100).contains { $0.hasPrefix("Replies") })
+        model.apply(status: .parsed("""
+            {"id":1,"ok":true,"backends":{"vad":"spectral","replies":"assistant at http://127.0.0.1:11434/v1 (model llama3.2)"}}
+            """))
+        #expect(model.replies == "assistant at http://127.0.0.1:11434/v1 (model llama3.2)")
+        #expect(WatchScreen.render(model, width: 100).contains("Replies   assistant at http://127.0.0.1:11434/v1 (model llama3.2)"))
+    }
+
     @Test func losingTheDaemonStopsTheMeters() {
         var model = Self.model(after: [#"{"event":"level","source":"mic","level":0.5,"t":1.0}"#])
         model.connectionLost("it closed the connection")

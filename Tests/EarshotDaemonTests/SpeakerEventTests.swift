@@ -30,6 +30,7 @@ import Testing
             (.stopped(reply: 2), SpeakerEvent(phase: .stop, reply: 2, time: 7)),
             (.finished(reply: 2), SpeakerEvent(phase: .end, reply: 2, time: 7)),
             (.started(reply: 2), nil),
+            (.heard(reply: 2, text: "Tomorrow is"), nil),
             (.failed(reply: 2, code: .speechFailed, message: "The synthesizer failed."), nil),
         ]
         for (report, event) in reports { #expect(SpeakerEvent(report, time: 7) == event, "\(report)") }

@@ -10,11 +10,22 @@ import Synchronization
 ///   with the workaround for its missing `TtsVoice` version.
 /// - `.openAI(options)`: `Tests/Peers/openai_speech_server.py`, an OpenAI-compatible server
 ///   (pocketsphinx and espeak-ng), with its fault options (`--api-key K`, `--stall-seconds S`…).
+/// - `.openAIChat(options)`: `Tests/Peers/openai_chat_server.py`, an OpenAI-compatible chat
+///   server with scripted replies, its pace and its faults (`--first-token-ms`, `--cut-after-tokens`…).
 public final class SpeechServerProcess: Sendable {
     public enum Kind: Sendable {
         case speechToText
         case textToSpeech
         case openAI([String])
+        case openAIChat([String])
+
+        /// Whether it speaks the OpenAI API (over TCP only).
+        var isOpenAI: Bool {
+            switch self {
+            case .openAI, .openAIChat: true
+            case .speechToText, .textToSpeech: false
+            }
+        }
     }
 
     public enum Transport: Sendable {
@@ -34,6 +45,10 @@ public final class SpeechServerProcess: Sendable {
     /// The OpenAI-compatible test server's script.
     public static let openAIServerScript: String = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Peers/openai_speech_server.py").path
+
+    /// The OpenAI-compatible chat test server's script.
+    public static let openAIChatServerScript: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Peers/openai_chat_server.py").path
 
     /// Whether `make peers` has installed the servers.
     public static var isAvailable: Bool {
@@ -66,7 +81,7 @@ public final class SpeechServerProcess: Sendable {
     /// Starts the server and returns once it accepts connections (a cold start takes a few
     /// seconds: Python imports its plugin first).
     public init(_ kind: Kind, transport: Transport = .tcp, readyWithin patience: Duration = .seconds(90)) throws {
-        if case .openAI = kind {
+        if kind.isOpenAI {
             guard Self.isOpenAIAvailable else {
                 throw Failure(description: "the OpenAI-compatible test server's packages are not installed in \(Self.venvPath): run `make peers`")
             }
@@ -85,14 +100,14 @@ public final class SpeechServerProcess: Sendable {
         switch transport {
         case .tcp:
             let port = try SocketProbe.freeLoopbackPort()
-            if case .openAI = kind {
+            if kind.isOpenAI {
                 uri = "openai+http://127.0.0.1:\(port)/v1"
             } else {
                 uri = "tcp://127.0.0.1:\(port)"
             }
             address = .tcp(port: port)
         case .unixSocket:
-            precondition({ if case .openAI = kind { false } else { true } }(), "the OpenAI-compatible server listens on TCP only")
+            precondition(!kind.isOpenAI, "the OpenAI-compatible server listens on TCP only")
             uri = "unix://\(directory)/wyoming.sock"
             address = .unix(path: directory + "/wyoming.sock")
         }
@@ -167,6 +182,9 @@ public final class SpeechServerProcess: Sendable {
         case .openAI(let options):
             guard case .tcp(let port) = address else { preconditionFailure("the OpenAI-compatible server listens on TCP only") }
             return (Self.venvPath + "/bin/python", [Self.openAIServerScript, "--port", "\(port)"] + options)
+        case .openAIChat(let options):
+            guard case .tcp(let port) = address else { preconditionFailure("the OpenAI-compatible server listens on TCP only") }
+            return (Self.venvPath + "/bin/python", [Self.openAIChatServerScript, "--port", "\(port)"] + options)
         }
     }
 
@@ -182,7 +200,8 @@ public final class SpeechServerProcess: Sendable {
             if let text = try? String(contentsOfFile: directory + "/server.pid", encoding: .utf8),
                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)),
                let commandLine = ProcessTable.readSmallFile("/proc/\(pid)/cmdline"),
-               commandLine.contains("wyoming") || commandLine.contains("openai_speech_server") {
+               commandLine.contains("wyoming") || commandLine.contains("openai_speech_server")
+                || commandLine.contains("openai_chat_server") {
                 Foundation.kill(pid, SIGKILL)
             }
             try? FileManager.default.removeItem(atPath: directory)

@@ -24,6 +24,8 @@ public struct WatchModel: Sendable, Equatable {
     public var audio = AudioRoute()
     /// Seconds the daemon has been up, as of its last `status` answer.
     public var uptime: Double?
+    /// What answers transcripts ("assistant at URL (model m)"), as of the last `status` answer.
+    public var replies: String?
     /// The latest audio time (`t`) heard from the daemon.
     public var audioTime: Double?
     /// What became of the last command sent from the keyboard, when there is something to say.
@@ -139,6 +141,7 @@ extension WatchModel {
             if let time = audio.audioTime { audioTime = time }
         }
         if let uptime = status.uptime { self.uptime = uptime }
+        if let replies = status.backends?.first(where: { $0.role == "replies" }) { self.replies = replies.name }
         if let errors = status.errors {
             // The daemon's list is the whole truth: it holds the pushed errors too.
             self.errors = errors.suffix(Self.keptErrors).map { ErrorNote(code: $0.code, message: $0.message, wall: $0.wall) }

@@ -44,6 +44,7 @@ public struct WatchScreen: Sendable {
         if let speaker = model.speaker { lines += meterLines("Speaker", speaker, note: nil, width: width) }
         lines.append(labelled("Utterance", utteranceText(model.utterance)))
         lines.append(labelled("Audio", audioText(model.audio)))
+        if let replies = model.replies { lines.append(labelled("Replies", replies)) }
         if model.errors.isEmpty {
             lines.append(labelled("Errors", "none"))
         } else {

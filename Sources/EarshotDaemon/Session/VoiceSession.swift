@@ -300,6 +300,8 @@ extension VoiceSession {
         switch report {
         case .saying, .stopped:
             break
+        case .heard(let reply, let text):
+            responder?.replyEnded(reply, heard: text)
         case .started(let reply):
             _ = apply { $0.playbackStarted(reply: reply) }
         case .finished(let reply):

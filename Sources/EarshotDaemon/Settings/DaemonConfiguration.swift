@@ -37,6 +37,8 @@ public struct DaemonConfiguration: Sendable {
     public var responder: String?
     /// How long the responder may stay silent before it is stopped.
     public var responderTimeout: Duration
+    /// The built-in assistant on a chat server; nil: none. It wins over `responder`.
+    public var assistant: AssistantConfiguration?
     /// Which backend speaks replies.
     public var synthesizer: BackendChoice
     /// The speech server's key, and how long the embedded engines keep their voices without
@@ -166,6 +168,11 @@ extension DaemonConfiguration {
             debugTurns: settings.privacy.debugTurns,
             web: web
         )
+        do {
+            assistant = try AssistantConfiguration(settings.assistant, environment: OpenAIAPIKey.processEnvironment)
+        } catch {
+            throw DaemonStartError(message: error.description)
+        }
         settingsOrigin = origin
     }
 

@@ -8,6 +8,7 @@ public struct Settings: Equatable, Sendable {
     public var transcription = Transcription()
     public var speech = Speech()
     public var replies = Replies()
+    public var assistant = Assistant()
     public var daemon = Daemon()
     public var web = Web()
     public var privacy = Privacy()
@@ -133,6 +134,28 @@ extension Settings {
         public var responder: String?
         /// Seconds the responder may stay silent before it is stopped.
         public var responderTimeoutSeconds = 30.0
+
+        public init() {}
+    }
+
+    /// `[assistant]`: the built-in assistant on an OpenAI-compatible chat server.
+    public struct Assistant: Equatable, Sendable {
+        /// `openai+http://HOST:PORT/v1` or `openai+https://HOST/v1`; nil: no assistant.
+        public var server: String?
+        /// The model asked for; nil: ``Settings/Assistant/defaultModel``.
+        public var model: String?
+        /// The system prompt, inline.
+        public var instructions: String?
+        /// A file holding the system prompt (used when `instructions` is not set).
+        public var instructionsFile: String?
+        /// Exchanges remembered and sent with each question; 0: none.
+        public var maximumTurns = 20
+        /// The file holding the server's API key (mode 0600); nil: `OPENAI_API_KEY`.
+        public var apiKeyFile: String?
+
+        /// The model asked for when none is set: OpenAI's small one (local servers such as
+        /// llama-server answer with whichever model they loaded).
+        public static let defaultModel = "gpt-4o-mini"
 
         public init() {}
     }

@@ -1,4 +1,5 @@
 import EarshotConversation
+import EarshotEngines
 import EarshotProtocol
 import EarshotPulse
 import EarshotSpeech
@@ -61,11 +62,16 @@ struct SettingsReloader: Sendable {
         if let voice { session.currentVoice = voice }
         if applied.contains(.language) { session.transcription?.language = new.transcription.language }
         if applied.contains(.responder) || applied.contains(.responderTimeout) {
-            session.replaceResponder(with: new.replies.responder.map {
-                ResponderRunner(responder: Responder(
-                    command: $0, timeout: DaemonConfiguration.duration(seconds: new.replies.responderTimeoutSeconds)
-                ))
-            })
+            if let assistant = session.responder?.source as? OpenAIAssistant {
+                // The assistant wins over the command, and changes only with a restart.
+                logger.notice("[replies] responder changed, but the \(assistant.name) answers; the responder command is not used")
+            } else {
+                session.replaceResponder(with: new.replies.responder.map {
+                    ResponderRunner(source: Responder(
+                        command: $0, timeout: DaemonConfiguration.duration(seconds: new.replies.responderTimeoutSeconds)
+                    ))
+                })
+            }
         }
         if applied.contains(.source) {
             await route(.source, to: new.audio.source) { () async throws(PulseError) in try await engine.setSource(new.audio.source) }

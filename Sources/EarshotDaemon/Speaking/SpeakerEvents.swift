@@ -28,7 +28,7 @@ extension SpeakerEvent {
             self.init(phase: .stop, reply: reply, time: time)
         case .finished(let reply):
             self.init(phase: .end, reply: reply, time: time)
-        case .started, .failed:
+        case .started, .failed, .heard:
             return nil
         }
     }

@@ -14,14 +14,20 @@ final class SpeakerTap: Sendable {
         var offset = 0
         /// The reply is paused: the speaker plays nothing, so nothing is taken.
         var paused = false
+        /// Samples handed over and taken back since the last `clear`: where the speaker is in
+        /// the reply, for what of it was heard.
+        var appended = 0
+        var taken = 0
     }
 
     private let pending = Locked(Pending())
 
-    func append(_ samples: [Float]) {
-        guard !samples.isEmpty else { return }
+    /// Adds a chunk; returns the reply's samples handed over so far, this chunk included.
+    @discardableResult
+    func append(_ samples: [Float]) -> Int {
         var usedUp: [[Float]] = []
-        pending.withLock { pending in
+        return pending.withLock { pending in
+            guard !samples.isEmpty else { return pending.appended }
             // Everything before was played: start afresh, so the tap holds one reply at most.
             if pending.chunk == pending.chunks.count {
                 swap(&usedUp, &pending.chunks)
@@ -29,8 +35,13 @@ final class SpeakerTap: Sendable {
                 pending.offset = 0
             }
             pending.chunks.append(samples)
+            pending.appended += samples.count
+            return pending.appended
         }
     }
+
+    /// Samples of the reply the speaker has played since the last `clear`.
+    var played: Int { pending.withLock { $0.taken } }
 
     func clear() {
         // Taken out under the lock, freed after it, away from the capture thread's wait.
@@ -59,6 +70,7 @@ final class SpeakerTap: Sendable {
                 }
                 filled += taken
                 pending.offset += taken
+                pending.taken += taken
                 if pending.offset == pending.chunks[pending.chunk].count {
                     pending.chunk += 1
                     pending.offset = 0

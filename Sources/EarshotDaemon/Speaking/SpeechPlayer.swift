@@ -25,6 +25,8 @@ final class SpeechPlayer: Sendable {
         let task: Task<Void, Never>
         /// More text for the reply, from a responder still answering.
         let texts: AsyncStream<String>.Continuation
+        /// Its sentences placed on its audio, for what of it was heard.
+        let played: Locked<PlayedText>
     }
 
     /// `report` hears when each reply starts and ends; `tap` gets the audio handed to the speaker.
@@ -48,6 +50,7 @@ final class SpeechPlayer: Sendable {
         continuation.yield(text)
         if !more { continuation.finish() }
         let asked = ContinuousClock.now
+        let played = Locked(PlayedText())
         let task = Task { [engine, synthesizer, report, tap, logger] in
             var started = false
             var trim = LeadingSilenceTrim()
@@ -57,8 +60,11 @@ final class SpeechPlayer: Sendable {
                         var sentenceQueued = false
                         try await Self.say(
                             sentence, voice: voice, synthesizer: synthesizer, engine: engine, tap: tap, trim: &trim, waits: !started
-                        ) {
-                            if !sentenceQueued {
+                        ) { start, end in
+                            if sentenceQueued {
+                                played.withLock { $0.extendLast(to: end) }
+                            } else {
+                                played.withLock { $0.add(sentence, start: start, end: end) }
                                 sentenceQueued = true
                                 report(.saying(reply: reply, voice: voice.id, text: sentence, first: !started))
                             }
@@ -71,6 +77,7 @@ final class SpeechPlayer: Sendable {
                 }
                 await engine.waitForPlayback()
                 try Task.checkCancellation()
+                report(.heard(reply: reply, text: played.withLock { $0.all }))
                 report(.finished(reply: reply))
             } catch is CancellationError {
                 return
@@ -81,7 +88,7 @@ final class SpeechPlayer: Sendable {
             }
         }
         let previous = current.withLock { current in
-            defer { current = Playing(reply: reply, task: task, texts: continuation) }
+            defer { current = Playing(reply: reply, task: task, texts: continuation, played: played) }
             return current
         }
         previous?.task.cancel()
@@ -89,12 +96,13 @@ final class SpeechPlayer: Sendable {
     }
 
     /// Synthesizes `sentence` and queues its audio as it comes, less what `trim` drops; `queued`
-    /// runs after each chunk that queued audio. With `waits`, audio that finds the connection still being made waits for it (up to the
+    /// runs after each chunk that queued audio, with where the chunk starts and ends in the
+    /// reply's samples. With `waits`, audio that finds the connection still being made waits for it (up to the
     /// engine's bound). Once a reply has been heard it never waits: a reply whose speaker went
     /// away ends, and the person has the turn.
     private static func say(
         _ sentence: String, voice: Voice, synthesizer: any Synthesizer, engine: PulseAudioEngine, tap: SpeakerTap,
-        trim: inout LeadingSilenceTrim, waits: Bool, queued: () -> Void
+        trim: inout LeadingSilenceTrim, waits: Bool, queued: (_ start: Int, _ end: Int) -> Void
     ) async throws {
         var waits = waits
         for try await chunk in synthesizer.synthesize(sentence, voice: voice) {
@@ -113,8 +121,8 @@ final class SpeechPlayer: Sendable {
                 throw SynthesisError(.unavailable, "The sound server is away: the reply could not be played.")
             }
             waits = false
-            tap.append(samples)
-            queued()
+            let end = tap.append(samples)
+            queued(end - samples.count, end)
         }
     }
 
@@ -141,8 +149,12 @@ final class SpeechPlayer: Sendable {
         stopped?.task.cancel()
         stopped?.texts.finish()
         engine.stopPlayback()
+        let heard = stopped.map { stopped in stopped.played.withLock { $0.heard(upTo: tap.played) } }
         tap.clear()
-        if let stopped { report(.stopped(reply: stopped.reply)) }
+        if let stopped {
+            report(.heard(reply: stopped.reply, text: heard ?? ""))
+            report(.stopped(reply: stopped.reply))
+        }
     }
 }
 
@@ -151,6 +163,9 @@ enum PlaybackReport: Equatable, Sendable {
     case started(reply: Int)
     /// A sentence of the reply begins: its first audio was queued (the first one with `started`).
     case saying(reply: Int, voice: String, text: String, first: Bool)
+    /// What of the reply the person heard, by audio time, as it ends (before `stopped` or
+    /// `finished`).
+    case heard(reply: Int, text: String)
     /// The reply was silenced before its end.
     case stopped(reply: Int)
     case finished(reply: Int)

@@ -59,6 +59,7 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         case transcriptDropped = "transcript_dropped"
         case speechFailed = "speech_failed"
         case responderFailed = "responder_failed"
+        case assistantFailed = "assistant_failed"
         case soundServerLost = "sound_server_lost"
         case configInvalid = "config_invalid"
     }

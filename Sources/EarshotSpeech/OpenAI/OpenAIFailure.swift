@@ -1,13 +1,16 @@
 
-/// Which of the API's speech services a request was for: it names the server in messages.
+/// Which of the API's services a request was for: it names the server in messages.
 public enum OpenAIService: Sendable {
     case speechToText
     case textToSpeech
+    /// Chat completions, for the assistant.
+    case chat
 
     public var name: String {
         switch self {
         case .speechToText: "speech-to-text"
         case .textToSpeech: "text-to-speech"
+        case .chat: "chat"
         }
     }
 
@@ -16,6 +19,7 @@ public enum OpenAIService: Sendable {
         switch self {
         case .speechToText: "audio/transcriptions"
         case .textToSpeech: "audio/speech"
+        case .chat: "chat/completions"
         }
     }
 
@@ -24,6 +28,7 @@ public enum OpenAIService: Sendable {
         switch self {
         case .speechToText: "[transcription] api_key_file"
         case .textToSpeech: "[speech] api_key_file"
+        case .chat: "[assistant] api_key_file"
         }
     }
 }
@@ -68,6 +73,11 @@ public enum OpenAIFailure: Error, Equatable, Sendable {
                 )
             case 403:
                 return SpeechError(.misconfigured, "\(server) refused access (\(said)). The API key may not be allowed this model.")
+            case 404 where service == .chat:
+                return SpeechError(
+                    .misconfigured,
+                    "\(server) has no such model or no /\(service.path) (\(said)). Check [assistant] model and that the address ends with the API's base path, such as /v1."
+                )
             case 404:
                 return SpeechError(
                     .misconfigured,

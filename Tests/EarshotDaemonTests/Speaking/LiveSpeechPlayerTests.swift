@@ -85,6 +85,8 @@ struct LiveSpeechPlayerTests {
             #expect(told.first?.report == .saying(reply: take, voice: "test", text: "One.", first: true))
             #expect(told.contains { $0.report == .started(reply: take) })
             #expect(told.last?.report == .finished(reply: take))
+            // Played to its end, the reply was heard whole.
+            #expect(told.dropLast().last?.report == .heard(reply: take, text: "One. Two."))
 
             // What the player handed the speaker: exactly that, nothing between the pieces.
             var handed: [Float] = []
@@ -120,7 +122,7 @@ extension PlaybackReport {
     var reply: Int {
         switch self {
         case .started(let reply), .stopped(let reply), .finished(let reply): reply
-        case .saying(let reply, _, _, _), .failed(let reply, _, _): reply
+        case .saying(let reply, _, _, _), .failed(let reply, _, _), .heard(let reply, _): reply
         }
     }
 }

@@ -147,6 +147,30 @@ extension SettingsKey {
         flag: "--responder-timeout", reload: .live,
         "Seconds the responder may stay silent before it is stopped.")
 
+    public static let assistantServer = make(
+        ("assistant", "server"), \.assistant.server, kind: .chatServer, flag: "--assistant", reload: .restart,
+        unset: "no assistant (the responder command, or front ends, answer)", example: "openai+http://127.0.0.1:11434/v1",
+        "An OpenAI-compatible chat server that answers each final transcript, spoken while it writes; it wins over [replies] responder.")
+    public static let assistantModel = make(
+        ("assistant", "model"), \.assistant.model, flag: "--assistant-model", reload: .restart,
+        unset: "gpt-4o-mini", example: "llama3.2",
+        "The model the chat server is asked for.")
+    public static let assistantInstructions = make(
+        ("assistant", "instructions"), \.assistant.instructions, flag: "--assistant-instructions", reload: .restart,
+        unset: "a short prompt asking for brief spoken answers without markdown", example: "You are a kind kitchen helper. Answer in one or two sentences.",
+        "The system prompt sent before the conversation.")
+    public static let assistantInstructionsFile = make(
+        ("assistant", "instructions_file"), \.assistant.instructionsFile, flag: "--assistant-instructions-file", reload: .restart,
+        unset: "the instructions key, or the default prompt", example: "/home/me/.config/earshot/instructions.txt",
+        "A file holding the system prompt, read at start (instructions, when set, win).")
+    public static let assistantMaximumTurns = make(
+        ("assistant", "max_turns"), \.assistant.maximumTurns, kind: .turnCount, flag: "--assistant-max-turns", reload: .restart,
+        "Exchanges the assistant remembers, in memory only (of its replies, only what was heard); `dismiss` and `forget` clear them.")
+    public static let assistantKeyFile = make(
+        ("assistant", "api_key_file"), \.assistant.apiKeyFile, flag: "--assistant-api-key-file", reload: .restart,
+        unset: "OPENAI_API_KEY from the environment, else no key (local servers need none)", example: "/home/me/.config/earshot/openai-key",
+        "A file holding the chat server's API key, readable by you alone (chmod 600).")
+
     public static let socket = make(
         ("daemon", "socket"), \.daemon.socket, flag: "--socket", reload: .restart,
         unset: "$XDG_RUNTIME_DIR/earshot/earshot.sock", example: "/run/user/1000/earshot/earshot.sock",
@@ -175,6 +199,7 @@ extension SettingsKey {
         transcriptionBackend, language, transcriptionModel, transcriptionKeyFile, transcriptionUnloadAfter,
         speechBackend, voice, voicesDirectory, speechKeyFile, speechUnloadAfter,
         replyTimeout, responder, responderTimeout,
+        assistantServer, assistantModel, assistantInstructions, assistantInstructionsFile, assistantMaximumTurns, assistantKeyFile,
         socket, listen,
         webListen, webAllowedOrigins,
         debugTurns,

@@ -115,6 +115,8 @@ public enum SettingsValueKind: Equatable, Sendable {
     case loopbackAddress
     /// Web origins separated by spaces: `https://chat.example.com http://localhost:3000`.
     case originList
+    /// An OpenAI-compatible chat server: `openai+http://HOST:PORT/v1`.
+    case chatServer
 
     static let millisecondRange = 0...60_000
     static let maximumSeconds = 3600.0
@@ -136,6 +138,7 @@ public enum SettingsValueKind: Equatable, Sendable {
         case .choice(let words): Self.listed(words.map(SettingsValue.quoted))
         case .loopbackAddress: "a loopback address and port such as \"127.0.0.1:8765\""
         case .originList: "origins separated by spaces, such as \"https://chat.example.com\""
+        case .chatServer: "openai+http://HOST:PORT/v1 or openai+https://HOST/v1"
         }
     }
 
@@ -147,6 +150,13 @@ public enum SettingsValueKind: Equatable, Sendable {
         case (.loopbackAddress, .string(let text)):
             do {
                 _ = try WebListenAddress(parsing: text)
+                return .success(.text(text))
+            } catch {
+                return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.reason)")
+            }
+        case (.chatServer, .string(let text)):
+            do {
+                _ = try OpenAIEndpoint(parsing: text)
                 return .success(.text(text))
             } catch {
                 return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.reason)")

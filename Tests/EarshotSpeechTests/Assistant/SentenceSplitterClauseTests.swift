@@ -1,0 +1,25 @@
+import EarshotSpeech
+import Testing
+
+@Suite struct SentenceSplitterClauseTests {
+    static let long = "Tomorrow will be sunny and warm in the morning, with a high of twenty four degrees, and a light breeze"
+
+    @Test func aLongSentenceStillBeingWrittenGivesUpItsFirstClauses() {
+        var splitter = SentenceSplitter()
+        #expect(splitter.append(Self.long).isEmpty)
+        #expect(splitter.takeClause(minimumLength: 200) == nil, "not long enough yet")
+        #expect(splitter.takeClause(minimumLength: 60) == "Tomorrow will be sunny and warm in the morning, with a high of twenty four degrees,")
+        #expect(splitter.takeClause(minimumLength: 60) == nil)
+        #expect(splitter.append(" from the west. Then rain.") == ["and a light breeze from the west."])
+        #expect(splitter.finish() == ["Then rain."])
+    }
+
+    @Test func aShortOrUnbrokenSentenceIsLeftWhole() {
+        var splitter = SentenceSplitter()
+        _ = splitter.append("Well, yes")
+        #expect(splitter.takeClause(minimumLength: 60) == nil)
+        _ = splitter.append(" and the rest of this sentence runs on and on without a single break at all")
+        #expect(splitter.takeClause(minimumLength: 60) == nil, "the only break is too early: its clause would be two words")
+        #expect(splitter.finish().count == 1)
+    }
+}
