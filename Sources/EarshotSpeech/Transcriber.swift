@@ -65,6 +65,15 @@ public final class UtteranceAudio: AsyncSequence, Sendable {
         finish()
     }
 
+    /// A new, unfinished utterance holding every chunk appended here so far: the same speech, to
+    /// be transcribed again from its start as more of it arrives.
+    public func reopened() -> UtteranceAudio {
+        let reopened = UtteranceAudio()
+        let chunks = state.withLock { $0.chunks }
+        reopened.state.withLock { $0.chunks = chunks }
+        return reopened
+    }
+
     /// Adds the next chunk and wakes readers waiting for it.
     public func append(_ chunk: [Int16]) {
         let woken = state.withLock { state -> [CheckedContinuation<[Int16]?, Never>] in

@@ -54,6 +54,13 @@ public struct ReplayTranscription<Detector: VoiceActivityDetector> {
             await perform(next)
         case .effect(.discardUtterance(let turn)):
             transcription.discard(turn: turn)
+        case .effect(.finalizeTranscript(let turn)):
+            guard let outcome = await transcription.finalize(turn: turn) else { return }
+            var next: [SpeechWork] = []
+            replay.report(outcome, turn: turn) { next.append($0) }
+            await perform(next)
+        case .effect(.continueUtterance(let dropped, let turn)):
+            transcription.continueUtterance(from: dropped, turn: turn)
         case .effect(.requestReply(let turn, _)):
             var next: [SpeechWork] = []
             replay.apply({ $0.replyRequested(turn: turn, text: "") }) { next.append($0) }
@@ -93,6 +100,9 @@ struct LockstepTranscription {
     private let transcriber: any Transcriber
     private let language: String
     private var active: ActiveUtterance?
+    /// The audio of an utterance whose transcript was finalised at an eager end, kept while it
+    /// may go on.
+    private var finalized: (turn: Int, audio: UtteranceAudio)?
 
     private struct ActiveUtterance {
         let turn: Int
@@ -115,9 +125,14 @@ struct LockstepTranscription {
 
     /// Starts transcribing `turn` with the audio so far (a previous utterance still running is dropped).
     mutating func begin(turn: Int, audio frames: [AudioFrame]) {
-        active?.task.cancel()
         let audio = UtteranceAudio()
         audio.append(PCM16.samples(of: frames))
+        begin(turn: turn, audio: audio)
+    }
+
+    private mutating func begin(turn: Int, audio: UtteranceAudio) {
+        active?.task.cancel()
+        finalized = nil
         let partials = PartialTranscripts()
         let transcriber = transcriber, language = language
         let task = Task {
@@ -130,10 +145,29 @@ struct LockstepTranscription {
 
     func append(turn: Int, frame: borrowing AudioFrame) {
         if let active, active.turn == turn { active.audio.append(PCM16.samples(of: frame)) }
+        if let finalized, finalized.turn == turn { finalized.audio.append(PCM16.samples(of: frame)) }
+    }
+
+    /// Finalises `turn`'s transcript at an eager end and waits for it, keeping its audio (and what
+    /// follows) in case it goes on; nil when `turn` is not being transcribed.
+    mutating func finalize(turn: Int) async -> Outcome? {
+        guard let utterance = active, utterance.turn == turn else { return nil }
+        let kept = utterance.audio.reopened()
+        let outcome = await end(turn: turn)
+        finalized = (turn, kept)
+        return outcome
+    }
+
+    /// The person went on after `dropped` was finalised: its whole audio, and what follows, is
+    /// transcribed again as `turn`.
+    mutating func continueUtterance(from dropped: Int, turn: Int) {
+        guard let kept = finalized, kept.turn == dropped else { return }
+        begin(turn: turn, audio: kept.audio)
     }
 
     /// Ends `turn`'s utterance and waits for its transcript; nil when `turn` is not being transcribed.
     mutating func end(turn: Int) async -> Outcome? {
+        if finalized?.turn == turn { finalized = nil }
         guard let utterance = active, utterance.turn == turn else { return nil }
         active = nil
         utterance.audio.finish()
@@ -142,6 +176,7 @@ struct LockstepTranscription {
     }
 
     mutating func discard(turn: Int) {
+        if finalized?.turn == turn { finalized = nil }
         guard let utterance = active, utterance.turn == turn else { return }
         utterance.task.cancel()
         utterance.audio.finish()

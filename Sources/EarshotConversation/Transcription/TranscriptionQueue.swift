@@ -79,6 +79,33 @@ public final class TranscriptionQueue: Sendable {
         commands.yield(.end(turn: turn))
     }
 
+    /// `turn` may be over (an eager end): its transcript so far is finalised and reported as its
+    /// final, while its audio keeps coming, kept for ``continueUtterance(from:turn:)``. An
+    /// ``end(turn:)`` that follows drops that audio: the transcript already reported stands.
+    public func finalize(turn: Int) {
+        let finalized = utterances.withLock { utterances -> UtteranceAudio? in
+            guard let audio = utterances[turn] else { return nil }
+            utterances[turn] = audio.reopened()
+            return audio
+        }
+        finalized?.finish()
+        commands.yield(.end(turn: turn))
+    }
+
+    /// The person went on after `dropped` was finalised: its transcript is dropped (a late report
+    /// of it names `dropped`, which is stale), and its whole audio, with what follows, is
+    /// transcribed again as `turn`.
+    public func continueUtterance(from dropped: Int, turn: Int) {
+        let language = language
+        let audio = utterances.withLock { utterances -> UtteranceAudio? in
+            guard let audio = utterances.removeValue(forKey: dropped) else { return nil }
+            utterances[turn] = audio
+            return audio
+        }
+        commands.yield(.discard(turn: dropped))
+        if let audio { commands.yield(.begin(turn: turn, audio: audio, language: language)) }
+    }
+
     /// Drops `turn`'s utterance; no report about it follows.
     public func discard(turn: Int) {
         // The audio is finished by the worker once the entry is gone, not here: a transcription
