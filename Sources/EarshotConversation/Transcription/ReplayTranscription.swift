@@ -100,15 +100,15 @@ struct LockstepTranscription {
     private let transcriber: any Transcriber
     private let language: String
     private var active: ActiveUtterance?
-    /// The audio of an utterance whose transcript was finalised at an eager end, kept while it
-    /// may go on.
-    private var finalized: (turn: Int, audio: UtteranceAudio)?
 
     private struct ActiveUtterance {
-        let turn: Int
+        /// The turn it is transcribed as; the next one once the person goes on after an eager end.
+        var turn: Int
         let audio: UtteranceAudio
         let task: Task<String, any Error>
         let partials: PartialTranscripts
+        /// Its transcript was finalised from a snapshot at an eager end: its own final is not reported.
+        var finalized = false
     }
 
     /// What became of an utterance once it ended: the partials not yet reported, then the final
@@ -125,14 +125,9 @@ struct LockstepTranscription {
 
     /// Starts transcribing `turn` with the audio so far (a previous utterance still running is dropped).
     mutating func begin(turn: Int, audio frames: [AudioFrame]) {
+        active?.task.cancel()
         let audio = UtteranceAudio()
         audio.append(PCM16.samples(of: frames))
-        begin(turn: turn, audio: audio)
-    }
-
-    private mutating func begin(turn: Int, audio: UtteranceAudio) {
-        active?.task.cancel()
-        finalized = nil
         let partials = PartialTranscripts()
         let transcriber = transcriber, language = language
         let task = Task {
@@ -145,38 +140,40 @@ struct LockstepTranscription {
 
     func append(turn: Int, frame: borrowing AudioFrame) {
         if let active, active.turn == turn { active.audio.append(PCM16.samples(of: frame)) }
-        if let finalized, finalized.turn == turn { finalized.audio.append(PCM16.samples(of: frame)) }
     }
 
-    /// Finalises `turn`'s transcript at an eager end and waits for it, keeping its audio (and what
-    /// follows) in case it goes on; nil when `turn` is not being transcribed.
+    /// Transcribes `turn`'s utterance as it stands (an eager end) and waits for the text, while
+    /// the utterance itself goes on being transcribed, untouched: its partials go on, and it is
+    /// already whole if the person goes on. Nil when `turn` is not being transcribed.
     mutating func finalize(turn: Int) async -> Outcome? {
         guard let utterance = active, utterance.turn == turn else { return nil }
-        let kept = utterance.audio.reopened()
-        let outcome = await end(turn: turn)
-        finalized = (turn, kept)
-        return outcome
+        active?.finalized = true
+        let snapshot = utterance.audio.snapshot()
+        let transcriber = transcriber, language = language
+        let result = await Task { try await transcriber.transcribe(snapshot, language: language) { _ in } }.result
+        return Outcome(partials: [], result: result)
     }
 
-    /// The person went on after `dropped` was finalised: its whole audio, and what follows, is
-    /// transcribed again as `turn`.
+    /// The person went on after `dropped` was finalised: the utterance, transcribed whole all
+    /// along, goes on as `turn`, and its own final will be reported.
     mutating func continueUtterance(from dropped: Int, turn: Int) {
-        guard let kept = finalized, kept.turn == dropped else { return }
-        begin(turn: turn, audio: kept.audio)
+        guard active?.turn == dropped else { return }
+        active?.turn = turn
+        active?.finalized = false
     }
 
-    /// Ends `turn`'s utterance and waits for its transcript; nil when `turn` is not being transcribed.
+    /// Ends `turn`'s utterance and waits for its transcript; nil when `turn` is not being
+    /// transcribed, or when its transcript was finalised at an eager end (the utterance's own
+    /// transcription is still awaited, so the transcriber ends it as it would have).
     mutating func end(turn: Int) async -> Outcome? {
-        if finalized?.turn == turn { finalized = nil }
         guard let utterance = active, utterance.turn == turn else { return nil }
         active = nil
         utterance.audio.finish()
         let result = await utterance.task.result
-        return Outcome(partials: utterance.partials.take(), result: result)
+        return utterance.finalized ? nil : Outcome(partials: utterance.partials.take(), result: result)
     }
 
     mutating func discard(turn: Int) {
-        if finalized?.turn == turn { finalized = nil }
         guard let utterance = active, utterance.turn == turn else { return }
         utterance.task.cancel()
         utterance.audio.finish()
