@@ -86,7 +86,8 @@ public final class TranscriptionQueue: Sendable {
     /// `turn` may be over (an eager end): the utterance as it stands is transcribed on its own,
     /// and its text reported as `turn`'s final, while the utterance goes on being transcribed,
     /// untouched. Whichever final comes first, this one or the utterance's own once it ends, is
-    /// reported; the other is dropped.
+    /// reported; the other is dropped (a snapshot still running when the utterance ends is
+    /// abandoned).
     public func finalize(turn: Int) {
         guard let audio = utterances.withLock({ $0[turn] })?.audio else { return }
         commands.yield(.snapshot(turn: turn, audio: audio.snapshot(), language: language))
@@ -190,6 +191,9 @@ actor TranscriptionBacklog {
             }
             signal()
         case .end(let turn):
+            // The utterance's own final is moments away now: a snapshot not done yet would only
+            // take a core from it (the final that comes first is reported either way).
+            snapshots.removeValue(forKey: turn)?.cancel()
             guard let index = entries.firstIndex(where: { $0.turn == turn }) else { return }
             entries[index].ended = true
             if let unavailable, !entries[index].failureReported {

@@ -326,10 +326,16 @@ extension VoiceSession {
     }
 
     /// Starts the reply to `turn` with the responder's first piece, more to follow; returns the
-    /// reply's number, or nil when the turn no longer wants one.
+    /// reply's number, or nil when the turn no longer wants one. A reply to a turn that may not be
+    /// over yet is held unheard, and takes the rest of its text all the same.
     func startStreamedReply(turn: Int, text: String) -> Int? {
         let action = applyForAction { $0.replyRequested(turn: turn, text: text, continues: true) }
-        for case .synthesize(let reply, _, _, _) in action.effects { return reply }
+        for effect in action.effects {
+            switch effect {
+            case .synthesize(let reply, _, _, _), .prepareSpeech(let reply, _, _, _): return reply
+            default: continue
+            }
+        }
         return nil
     }
 
