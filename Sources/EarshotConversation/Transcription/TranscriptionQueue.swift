@@ -90,7 +90,7 @@ public final class TranscriptionQueue: Sendable {
     /// abandoned).
     public func finalize(turn: Int) {
         guard let audio = utterances.withLock({ $0[turn] })?.audio else { return }
-        commands.yield(.snapshot(turn: turn, audio: audio.snapshot(), language: language))
+        commands.yield(.snapshot(turn: turn, audio: audio, language: language))
     }
 
     /// The person went on after `dropped` was finalised: its snapshot's final is dropped (a late
@@ -210,9 +210,13 @@ actor TranscriptionBacklog {
             snapshots[turn]?.cancel()
             let transcriber = transcriber
             snapshots[turn] = Task {
+                // The utterance's own transcription catches up first: the words the end of the
+                // turn is judged by stay current while the snapshot takes a core.
+                await Self.untilConsumed(audio, within: .milliseconds(300))
+                guard !Task.isCancelled else { return }
                 let text: String
                 do {
-                    text = try await transcriber.transcribe(audio, language: language) { _ in }
+                    text = try await transcriber.transcribe(audio.snapshot(), language: language) { _ in }
                 } catch {
                     // A failed snapshot leaves the final to the utterance's own transcription.
                     return
@@ -224,6 +228,24 @@ actor TranscriptionBacklog {
         case .dropSnapshot(let turn):
             dropSnapshot(of: turn)
         }
+    }
+
+    /// Returns once the chunks of `audio` so far were decoded, or after `limit` (a transcription
+    /// waiting its turn or failing does not read them).
+    private static func untilConsumed(_ audio: UtteranceAudio, within limit: Duration) async {
+        let count = audio.chunkCount
+        let (done, signal) = AsyncStream<Void>.makeStream()
+        let reader = Task {
+            await audio.consumed(through: count)
+            signal.finish()
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            signal.finish()
+        }
+        for await _ in done {}
+        timer.cancel()
+        _ = reader
     }
 
     /// Abandons the snapshot of `turn`, and any final for it that is still to come.
