@@ -14,11 +14,16 @@ public protocol ReplySource: Sendable {
 
     /// Forgets the conversation so far (`dismiss`, `forget`).
     func forget()
+
+    /// The person went on speaking after `turn` seemed over: its question was only the first
+    /// part of the next turn's, and is forgotten.
+    func withdraw(turn: Int)
 }
 
 extension ReplySource {
     public func heard(turn: Int, text: String) {}
     public func forget() {}
+    public func withdraw(turn: Int) {}
 }
 
 /// A reply source's failure worded twice: `message` for the `error` event and the log, `notice`

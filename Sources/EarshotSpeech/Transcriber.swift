@@ -44,6 +44,8 @@ public final class UtteranceAudio: AsyncSequence, Sendable {
     private struct State {
         var chunks: [[Int16]] = []
         var finished = false
+        /// A copy of another utterance's audio so far (``snapshot()``).
+        var isSnapshot = false
         /// Iterators waiting for the chunk at their position (or the end), by reader id.
         var readers: [(id: Int, position: Int, continuation: CheckedContinuation<[Int16]?, Never>)] = []
         var nextReaderID = 0
@@ -64,6 +66,24 @@ public final class UtteranceAudio: AsyncSequence, Sendable {
         for chunk in chunks { append(chunk) }
         finish()
     }
+
+    /// The utterance as it stands: every chunk appended so far, finished, to be transcribed on
+    /// its own (an eager end's transcript) while this one goes on. A backend that learns from each
+    /// utterance (pocketsphinx's cepstral mean) decodes a snapshot apart, learning nothing from
+    /// it, so the utterance it belongs to is transcribed exactly as without it.
+    public func snapshot() -> UtteranceAudio {
+        let snapshot = UtteranceAudio()
+        let chunks = state.withLock { $0.chunks }
+        snapshot.state.withLock { state in
+            state.chunks = chunks
+            state.finished = true
+            state.isSnapshot = true
+        }
+        return snapshot
+    }
+
+    /// Whether this is a ``snapshot()`` of an utterance still going on.
+    public var isSnapshot: Bool { state.withLock { $0.isSnapshot } }
 
     /// Adds the next chunk and wakes readers waiting for it.
     public func append(_ chunk: [Int16]) {

@@ -56,8 +56,19 @@ public enum TurnEffect: Equatable, Hashable, Sendable {
     /// Start transcribing `turn`, from the moment the speech began (include the pre-roll;
     /// after a barge-in, from when the interruption was first suspected).
     case beginUtterance(turn: Int)
-    /// The user stopped speaking: finalise the transcript of `turn`.
+    /// The user stopped speaking: finalise the transcript of `turn`. After
+    /// ``finalizeTranscript(turn:)`` that transcript is already on its way: the audio stops, and
+    /// what came after the eager end (silence) is not transcribed.
     case endUtterance(turn: Int)
+    /// The user fell silent where `turn` may be over (an eager end): finalise the transcript of
+    /// its audio so far, and keep taking its audio. ``endUtterance(turn:)`` or
+    /// ``continueUtterance(from:turn:)`` follows.
+    case finalizeTranscript(turn: Int)
+    /// The user went on speaking after an eager end of `from`: its transcript is dropped unheard
+    /// (what it asked for is abandoned by the effects before this one), and the utterance goes
+    /// on as turn `turn`: its audio, whole, from the start of `from`, is transcribed again as a
+    /// whole, with the live audio that follows. Late reports for `from` are stale.
+    case continueUtterance(from: Int, turn: Int)
     /// Drop the audio and any transcription of `turn`.
     case discardUtterance(turn: Int)
     /// Ask the responder for a reply to `transcript`; answer with `replyRequested(turn:text:)`.
@@ -69,6 +80,13 @@ public enum TurnEffect: Equatable, Hashable, Sendable {
     /// `playbackStarted(reply:)` and `playbackFinished(reply:)`. With `continues`, more text for
     /// the reply follows as ``continueSpeech(reply:text:continues:)``.
     case synthesize(reply: Int, text: String, voice: String? = nil, continues: Bool = false)
+    /// Synthesise `text` as ``synthesize(reply:text:voice:continues:)`` does, but hold it unheard
+    /// until ``releasePlayback(reply:)``: the turn may not be over. Report
+    /// `playbackFinished(reply:)` if it gives no audio, and `playbackStarted(reply:)` only once
+    /// released and playing; ``stopPlayback(reply:)`` drops it unheard.
+    case prepareSpeech(reply: Int, text: String, voice: String? = nil, continues: Bool = false)
+    /// Play the held `reply` now, from its start: the end of the turn is confirmed.
+    case releasePlayback(reply: Int)
     /// Say `text` after what `reply` has been given so far, in its voice; without `continues`,
     /// this is the last of its text (`text` may then be empty) and the reply ends once said.
     case continueSpeech(reply: Int, text: String, continues: Bool)
@@ -108,6 +126,10 @@ public enum TurnIgnoreReason: Equatable, Hashable, Sendable {
     case utteranceInProgress
     /// An utterance ended while none is in progress (it was already ended, discarded or cancelled).
     case noUtteranceInProgress
+    /// An eager end while one is already pending.
+    case eagerEndPending
+    /// Speech resumed while no eager end is pending.
+    case noEagerEnd
 }
 
 /// Why an input made no sense in the current state; the caller turns it into an error response.

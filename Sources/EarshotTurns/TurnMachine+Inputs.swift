@@ -31,10 +31,13 @@ extension TurnMachine {
         case .hearing:
             effects.append(.discardUtterance(turn: turn))
             state = .listening(error: nil)
+        case .mayHaveEnded(let preparation, _):
+            effects += [.discardUtterance(turn: turn)] + abandonEffects(preparation)
+            state = .listening(error: nil)
         case .bargeInSuspected(let reply, let playbackDeadline, _, _):
             effects.append(.resumePlayback(reply: reply.number))
             state = .speaking(reply, deadline: playbackDeadline)
-        case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
+        case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .concluding:
             break
         }
         return .transition(TurnTransition(from: from, to: snapshot, effects: effects))
@@ -60,7 +63,7 @@ extension TurnMachine {
             return .rejected(.voiceModeOff)
         case .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _):
             return enter(.listening(error: nil), effects: stopEffects(reply))
-        case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech:
+        case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech, .mayHaveEnded, .concluding:
             return .rejected(.nothingPlaying)
         }
     }
@@ -72,7 +75,7 @@ extension TurnMachine {
             return .rejected(.voiceModeOff)
         case .listening:
             return .rejected(.nothingToCancel)
-        case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected:
+        case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected, .mayHaveEnded, .concluding:
             return enter(.listening(error: nil), effects: abandonEffects)
         }
     }
@@ -99,7 +102,9 @@ extension TurnMachine {
         case .bargeInSuspected:
             speechOverReply = .confirmedByDetector
             return .ignored(.utteranceInProgress)
-        case .listening, .transcribing, .awaitingReply, .preparingSpeech:
+        case .mayHaveEnded:
+            return .ignored(.utteranceInProgress)
+        case .listening, .transcribing, .awaitingReply, .preparingSpeech, .concluding:
             return beginTurn(speechStartedAt: clock.now, after: abandonEffects, detectorConfirmed: true)
         case .speaking:
             let action = suspectBargeIn()
@@ -124,9 +129,11 @@ extension TurnMachine {
         switch state {
         case .hearing:
             return endUtterance()
+        case .mayHaveEnded(let preparation, _):
+            return confirmEnd(preparation)
         case .bargeInSuspected(let reply, let playbackDeadline, _, _):
             return enter(.speaking(reply, deadline: playbackDeadline), effects: [.resumePlayback(reply: reply.number)])
-        case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
+        case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .concluding:
             return .ignored(.noUtteranceInProgress)
         }
     }
@@ -163,7 +170,7 @@ extension TurnMachine {
             return .rejected(.voiceModeOff)
         case .bargeInSuspected(let reply, _, let speechStartedAt, _):
             return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: stopEffects(reply))
-        case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking:
+        case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .mayHaveEnded, .concluding:
             return .rejected(.noBargeInSuspected)
         }
     }
@@ -183,6 +190,10 @@ extension TurnMachine {
     /// A transcript of only whitespace means nothing was recognised: back to `listening`
     /// without asking for a reply.
     public mutating func finalTranscript(turn transcribed: Int, text: String) -> TurnAction {
+        if case .mayHaveEnded(.transcribing, _) = state, transcribed == turn {
+            if text.allSatisfy(\.isWhitespace) { return prepare(.nothingToSay, effects: []) }
+            return prepare(.awaitingReply, effects: [.requestReply(turn: turn, transcript: text)])
+        }
         if case .transcribing = state, transcribed == turn {
             if text.allSatisfy(\.isWhitespace) {
                 return enter(.listening(error: nil), effects: [])
@@ -200,6 +211,9 @@ extension TurnMachine {
     /// The transcriber could not take `turn`'s utterance (it is unreachable or failed). The
     /// caller keeps the audio and retries; the user is back in `listening` meanwhile.
     public mutating func transcriptionFailed(turn failed: Int) -> TurnAction {
+        if case .mayHaveEnded(.transcribing, _) = state, failed == turn {
+            return prepare(.transcriptionFailed, effects: [])
+        }
         if case .transcribing = state, failed == turn {
             return enter(.listening(error: .transcriberUnavailable(turn: turn)), effects: [])
         }
@@ -214,6 +228,9 @@ extension TurnMachine {
     /// An empty (or whitespace) answer to a turn means the responder chose not to reply: back to `listening`.
     public mutating func replyRequested(turn answered: Int?, text: String, voice: String? = nil, continues: Bool = false) -> TurnAction {
         guard let answered else { return unpromptedReply(text: text, voice: voice, continues: continues) }
+        if case .mayHaveEnded(.awaitingReply, _) = state, answered == turn {
+            return holdReply(text, voice: voice, continues: continues)
+        }
         if case .awaitingReply = state, answered == turn {
             if text.allSatisfy(\.isWhitespace) {
                 return enter(.listening(error: nil), effects: [])
@@ -223,9 +240,9 @@ extension TurnMachine {
         guard isKnown(turn: answered) else { return .rejected(.unknownTurn(answered)) }
         if answered == turn {
             switch state {
-            case .hearing, .transcribing:
+            case .hearing, .transcribing, .mayHaveEnded(.transcribing, _):
                 return .rejected(.replyNotRequested(turn: answered))
-            case .idle, .listening, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected:
+            case .idle, .listening, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected, .mayHaveEnded, .concluding:
                 break
             }
         }
@@ -245,7 +262,7 @@ extension TurnMachine {
             return .rejected(.voiceModeOff)
         case .listening:
             return text.allSatisfy(\.isWhitespace) ? .rejected(.emptyReply) : speak(text, voice: voice, answering: nil, continues: continues)
-        case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected:
+        case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected, .mayHaveEnded, .concluding:
             return .rejected(.cannotSpeakWhile(state.phase))
         }
     }
@@ -294,6 +311,9 @@ extension TurnMachine {
             return enter(.listening(error: nil), effects: discardTextEffects(reply))
         case .bargeInSuspected(let reply, _, let speechStartedAt, _) where reply.number == finished:
             return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: discardTextEffects(reply))
+        case .mayHaveEnded(.held(let reply), _) where reply.number == finished:
+            // The held reply gave no audio: there is nothing to play once the end is confirmed.
+            return prepare(.nothingToSay, effects: discardTextEffects(reply))
         default:
             return playbackEventOutOfTurn(reply: finished)
         }
@@ -323,6 +343,10 @@ extension TurnMachine {
             return .none
         case .hearing:
             return endUtterance()
+        case .mayHaveEnded(let preparation, _):
+            return confirmEnd(preparation)
+        case .concluding:
+            return enter(.listening(error: nil), effects: [])
         case .transcribing:
             // The utterance is not discarded: its transcript may still arrive, late.
             return enter(.listening(error: .transcriptTimedOut(turn: turn)), effects: [.reportError(.transcriptTimedOut(turn: turn))])

@@ -33,7 +33,7 @@ public struct TurnMachine<C: Clock>: Sendable {
         TurnSnapshot(phase: state.phase, turn: turn, muted: microphoneMuted, error: state.error)
     }
 
-    /// The reply being synthesised or played, if any.
+    /// The reply being synthesised, held or played, if any.
     public var replyInFlight: Int? {
         state.reply?.number
     }
@@ -44,7 +44,8 @@ public struct TurnMachine<C: Clock>: Sendable {
         case .idle, .listening:
             nil
         case .hearing(let deadline), .transcribing(let deadline), .awaitingReply(let deadline),
-            .preparingSpeech(_, let deadline), .speaking(_, let deadline):
+            .preparingSpeech(_, let deadline), .speaking(_, let deadline), .mayHaveEnded(_, let deadline),
+            .concluding(let deadline):
             deadline
         case .bargeInSuspected(_, _, let speechStartedAt, let lastHeardAt):
             // Confirmed once the minimum has passed with the person still speaking; a false
@@ -84,10 +85,12 @@ public struct TurnMachine<C: Clock>: Sendable {
     /// What abandoning the work pending in the current state takes.
     var abandonEffects: [TurnEffect] {
         switch state {
-        case .idle, .listening:
+        case .idle, .listening, .concluding:
             []
         case .hearing, .transcribing:
             [.discardUtterance(turn: turn)]
+        case .mayHaveEnded(let preparation, _):
+            [.discardUtterance(turn: turn)] + abandonEffects(preparation)
         case .awaitingReply:
             [.discardReply(turn: turn)]
         case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _):
@@ -205,6 +208,21 @@ extension TurnMachine {
         var awaitsText: Bool
     }
 
+    /// How far the answer to a turn that may be over has been prepared.
+    enum Preparation: Equatable, Sendable {
+        /// The final transcript of the utterance so far is due.
+        case transcribing
+        /// The responder has the transcript; its reply is due.
+        case awaitingReply
+        /// The reply is being synthesised, held unheard until the end is confirmed.
+        case held(Reply)
+        /// Nothing to answer: nothing was recognised, the responder chose not to reply, or the
+        /// held reply gave no audio.
+        case nothingToSay
+        /// The transcriber could not take the utterance.
+        case transcriptionFailed
+    }
+
     /// Where the machine is. Each case holds what is needed to leave it; every case except
     /// `idle` and `listening` holds a deadline so no peer can keep it waiting forever.
     enum State: Equatable, Sendable {
@@ -225,13 +243,21 @@ extension TurnMachine {
         /// `reply` is paused because the user started talking at `speechStartedAt`, last heard at
         /// `lastHeardAt`; `playbackDeadline` is kept for when the interruption turns out to be false.
         case bargeInSuspected(Reply, playbackDeadline: C.Instant, speechStartedAt: C.Instant, lastHeardAt: C.Instant)
+        /// The user fell silent where the turn may be over (an eager end): its answer is being
+        /// prepared as `preparation` says, and nothing plays until the end is confirmed. Shown as
+        /// `hearing`; `deadline` is the utterance's own, as in `hearing`.
+        case mayHaveEnded(Preparation, deadline: C.Instant)
+        /// The turn ended with nothing to answer, found out before its end was confirmed (nothing
+        /// was recognised, the responder chose not to reply). Shown as `thinking` until
+        /// `deadline`, the moment it began, so that every turn's end is seen decided.
+        case concluding(deadline: C.Instant)
 
         var phase: TurnPhase {
             switch self {
             case .idle: .idle
             case .listening: .listening
-            case .hearing: .hearing
-            case .transcribing, .awaitingReply, .preparingSpeech: .thinking
+            case .hearing, .mayHaveEnded: .hearing
+            case .transcribing, .awaitingReply, .preparingSpeech, .concluding: .thinking
             case .speaking, .bargeInSuspected: .speaking
             }
         }
@@ -243,8 +269,10 @@ extension TurnMachine {
         /// The reply being synthesised or played, if any.
         var reply: Reply? {
             switch self {
-            case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _): reply
-            case .idle, .listening, .hearing, .transcribing, .awaitingReply: nil
+            case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _),
+                .mayHaveEnded(.held(let reply), _):
+                reply
+            case .idle, .listening, .hearing, .transcribing, .awaitingReply, .mayHaveEnded, .concluding: nil
             }
         }
 
@@ -255,7 +283,8 @@ extension TurnMachine {
             case .speaking(_, let deadline): .speaking(reply, deadline: deadline)
             case .bargeInSuspected(_, let playbackDeadline, let speechStartedAt, let lastHeardAt):
                 .bargeInSuspected(reply, playbackDeadline: playbackDeadline, speechStartedAt: speechStartedAt, lastHeardAt: lastHeardAt)
-            case .idle, .listening, .hearing, .transcribing, .awaitingReply: self
+            case .mayHaveEnded(.held, let deadline): .mayHaveEnded(.held(reply), deadline: deadline)
+            case .idle, .listening, .hearing, .transcribing, .awaitingReply, .mayHaveEnded, .concluding: self
             }
         }
     }

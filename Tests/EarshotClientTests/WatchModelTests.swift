@@ -47,6 +47,18 @@ import Testing
         #expect(model.utterance == WatchModel.Utterance(turn: 2, start: 4.3, end: nil))
     }
 
+    @Test func anUtteranceThatWentOnAfterAnEagerEndEndsAsItsNextTurn() {
+        var model = Self.model(after: [
+            #"{"event":"speech","phase":"start","turn":1,"audio_start":0.36,"t":0.66}"#,
+            #"{"event":"speech","phase":"eager_end","turn":1,"t":2.31}"#,
+        ])
+        #expect(model.utterance == WatchModel.Utterance(turn: 1, start: 0.66, mayHaveEnded: 2.31))
+        model.apply(Self.event(#"{"event":"speech","phase":"resumed","turn":1,"t":3.44}"#))
+        #expect(model.utterance == WatchModel.Utterance(turn: 1, start: 0.66, resumptions: 1))
+        model.apply(Self.event(#"{"event":"speech","phase":"end","turn":2,"reason":"finished","t":4.36}"#))
+        #expect(model.utterance == WatchModel.Utterance(turn: 2, start: 0.66, end: 4.36, resumptions: 1))
+    }
+
     @Test func anEndWithoutItsStartKeepsTheEnd() {
         let model = Self.model(after: [#"{"event":"speech","phase":"end","turn":5,"reason":"silence","t":30.5}"#])
         #expect(model.utterance == WatchModel.Utterance(turn: 5, start: nil, end: 30.5))

@@ -82,6 +82,18 @@ import Testing
         #expect(speaking.count == quiet.count + 5)
     }
 
+    @Test func theUtteranceShowsWhereItMayBeOverAndThatItWentOn() {
+        let eager = Self.screen.render(Self.model { $0.utterance = WatchModel.Utterance(turn: 1, start: 0.66, mayHaveEnded: 2.31) }, width: 100)
+        #expect(Self.line(eager, labelled: "Utterance") == "Utterance turn 1 · start 0.66 s · may be over at 2.31 s")
+        let resumed = Self.screen.render(
+            Self.model { $0.utterance = WatchModel.Utterance(turn: 2, start: 0.66, end: 4.36, resumptions: 1) }, width: 100
+        )
+        #expect(
+            Self.line(resumed, labelled: "Utterance")
+                == "Utterance turn 2 · start 0.66 s · end 4.36 s · lasted 3.70 s · went on after 1 eager end"
+        )
+    }
+
     @Test func theUtteranceShowsItsStartEndAndLength() {
         let finished = Self.screen.render(Self.model { $0.utterance = WatchModel.Utterance(turn: 3, start: 41.52, end: 43.1) }, width: 100)
         #expect(Self.line(finished, labelled: "Utterance") == "Utterance turn 3 · start 41.52 s · end 43.10 s · lasted 1.58 s")

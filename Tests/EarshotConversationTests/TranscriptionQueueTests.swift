@@ -76,6 +76,37 @@ import Testing
         queue.close()
     }
 
+    @Test func anEagerEndReportsTheUtteranceSoFarOnceAndItsOwnFinalIsDropped() async throws {
+        let log = ReportLog()
+        let queue = TranscriptionQueue(transcriber: ScriptedTranscriber(), configuration: Self.fast, report: log.record)
+        queue.begin(turn: 1, samples: Array(repeating: 1, count: 4800))
+        queue.finalize(turn: 1)
+        #expect(await log.wait(for: Self.isFinal(1)) == .final(turn: 1, text: "samples 4800"))
+        queue.append(turn: 1, samples: Array(repeating: 2, count: 160))
+        queue.end(turn: 1)
+        queue.begin(turn: 2, samples: [1, 2])
+        queue.end(turn: 2)
+        _ = await log.wait(for: Self.isFinal(2))
+        #expect(log.all.filter(Self.isFinal(1)).count == 1)
+        queue.close()
+    }
+
+    @Test func aResumedUtteranceIsTranscribedWholeAsTheNextTurn() async throws {
+        let log = ReportLog()
+        let queue = TranscriptionQueue(transcriber: ScriptedTranscriber(), configuration: Self.fast, report: log.record)
+        queue.begin(turn: 1, samples: Array(repeating: 1, count: 4800))
+        queue.finalize(turn: 1)
+        #expect(await log.wait(for: Self.isFinal(1)) == .final(turn: 1, text: "samples 4800"))
+        queue.append(turn: 1, samples: Array(repeating: 2, count: 160))
+        queue.continueUtterance(from: 1, turn: 2)
+        queue.append(turn: 2, samples: Array(repeating: 3, count: 160))
+        #expect(await log.wait { $0 == .partial(turn: 2, text: "5120") } != nil, "its partials go on as the next turn's")
+        queue.end(turn: 2)
+        #expect(await log.wait(for: Self.isFinal(2)) == .final(turn: 2, text: "samples 5120"))
+        #expect(log.all.filter(Self.isFinal(1)).count == 1)
+        queue.close()
+    }
+
     @Test func aDiscardedUtteranceIsNeverReported() async throws {
         let log = ReportLog()
         let queue = TranscriptionQueue(transcriber: ScriptedTranscriber(), configuration: Self.fast, report: log.record)

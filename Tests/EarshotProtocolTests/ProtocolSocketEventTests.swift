@@ -49,6 +49,17 @@ import Testing
         )
     }
 
+    @Test func eagerEndAndResumedAsDocumented() throws {
+        let eagerEnd = SocketEvent.speech(SpeechEvent(turn: 1, phase: .eagerEnd, time: 2.31))
+        let resumed = SocketEvent.speech(SpeechEvent(turn: 1, phase: .resumed, time: 3.44))
+        #expect(text(eagerEnd, wall: nil) == #"{"event":"speech","phase":"eager_end","turn":1,"t":2.31}"# + "\n")
+        #expect(text(resumed, wall: nil) == #"{"event":"speech","phase":"resumed","turn":1,"t":3.44}"# + "\n")
+        for event in [eagerEnd, resumed] {
+            let object = try #require(try JSONParser.parse(event.jsonLine(wall: Self.wall)).objectValue)
+            #expect(try SocketEvent(object: object) == event)
+        }
+    }
+
     @Test(arguments: events)
     func socketFormIsTheReplayFormWithWallBeforeT(_ event: SocketEvent) {
         // Each of these lines has `,"t":` once, right before its last value.

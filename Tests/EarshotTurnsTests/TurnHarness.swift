@@ -17,8 +17,11 @@ struct TurnHarness {
     @discardableResult
     mutating func send(_ input: (inout TurnMachine<ManualClock>) -> TurnAction) -> TurnAction {
         let action = input(&machine)
-        for case .synthesize(let reply, _, _, _) in action.effects {
-            latestReply = reply
+        for effect in action.effects {
+            switch effect {
+            case .synthesize(let reply, _, _, _), .prepareSpeech(let reply, _, _, _): latestReply = reply
+            default: break
+            }
         }
         return action
     }
@@ -49,6 +52,14 @@ struct TurnHarness {
 enum TurnSituation: String, CaseIterable, Sendable {
     case idle, listening, listeningMuted, hearing, transcribing, awaitingReply, preparingSpeech, speaking,
         bargeInSuspected
+    /// `hearing` after an eager end: the transcript of the utterance so far is due.
+    case eagerTranscribing
+    /// `hearing` after an eager end: the responder has the transcript.
+    case eagerAwaitingReply
+    /// `hearing` after an eager end: reply 2 is synthesised and held unheard.
+    case eagerHeld
+    /// `thinking` for an instant: the turn ended with nothing to say, found out at its eager end.
+    case concluding
 
     static let transcript = "what time is it"
     static let reply = "it is noon"
@@ -66,6 +77,21 @@ enum TurnSituation: String, CaseIterable, Sendable {
             harness.send { $0.mute() }
         case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected:
             advance(harness: &harness, through: self)
+        case .eagerTranscribing, .eagerAwaitingReply, .eagerHeld, .concluding:
+            advance(harness: &harness, through: .hearing)
+            harness.send { $0.utteranceMayHaveEnded() }
+            switch self {
+            case .eagerAwaitingReply:
+                harness.send { $0.finalTranscript(turn: 2, text: Self.transcript) }
+            case .eagerHeld:
+                harness.send { $0.finalTranscript(turn: 2, text: Self.transcript) }
+                harness.send { $0.replyRequested(turn: 2, text: Self.reply) }
+            case .concluding:
+                harness.send { $0.finalTranscript(turn: 2, text: "") }
+                harness.send { $0.utteranceEnded() }
+            default:
+                break
+            }
         }
         return harness
     }
@@ -82,7 +108,7 @@ enum TurnSituation: String, CaseIterable, Sendable {
             case .preparingSpeech: harness.send { $0.replyRequested(turn: 2, text: Self.reply) }
             case .speaking: harness.send { $0.playbackStarted(reply: 2) }
             case .bargeInSuspected: harness.send { $0.utteranceStarted() }
-            case .idle, .listening, .listeningMuted: break
+            case .idle, .listening, .listeningMuted, .eagerTranscribing, .eagerAwaitingReply, .eagerHeld, .concluding: break
             }
             if step == target { return }
         }

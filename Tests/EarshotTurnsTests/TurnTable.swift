@@ -3,7 +3,9 @@ import EarshotTurns
 /// The expected behaviour for every starting situation × every input.
 /// Turn 1 and reply 1 are the warm-up turn; situations past `listening` are in turn 2 / reply 2.
 enum TurnTable {
-    static let rows: [TurnTableRow] = restingRows + userTurnRows + replyRows + previewRows + onsetRows + replyTextRows
+    static let rows: [TurnTableRow] =
+        restingRows + userTurnRows + replyRows + previewRows + onsetRows + replyTextRows + eagerInputRows + eagerTranscribingRows
+        + eagerAwaitingReplyRows + eagerHeldRows + concludingRows
 }
 
 extension TurnTable {

@@ -16,6 +16,7 @@ struct TurnTableTests {
             .idle: .idle, .listening: .listening, .listeningMuted: .listening, .hearing: .hearing,
             .transcribing: .thinking, .awaitingReply: .thinking, .preparingSpeech: .thinking,
             .speaking: .speaking, .bargeInSuspected: .speaking,
+            .eagerTranscribing: .hearing, .eagerAwaitingReply: .hearing, .eagerHeld: .hearing, .concluding: .thinking,
         ]
         for situation in TurnSituation.allCases {
             #expect(situation.make().phase == expected[situation], "\(situation)")
@@ -89,6 +90,8 @@ enum TurnTableInput: String, CaseIterable, Sendable {
     case onsetSuspected, onsetRejected
     /// More text for the latest reply handed out.
     case replyText
+    /// The endpointer's eager end, and speech resuming after it.
+    case eagerEnd, resumed
 
     static let unpromptedText = "your timer is done"
     static let previewText = "Hi, I'm Cove."
@@ -127,6 +130,8 @@ enum TurnTableInput: String, CaseIterable, Sendable {
         case .onsetSuspected: return harness.send { $0.onsetSuspected() }
         case .onsetRejected: return harness.send { $0.onsetRejected() }
         case .replyText: return harness.send { $0.replyContinued(reply: reply, text: "and more", continues: true) }
+        case .eagerEnd: return harness.send { $0.utteranceMayHaveEnded() }
+        case .resumed: return harness.send { $0.utteranceResumed() }
         }
     }
 }

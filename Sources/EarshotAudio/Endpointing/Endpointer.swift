@@ -28,6 +28,11 @@
 /// (a cough, a knock) does not restart it, so it cannot carry one turn into the next; the end
 /// waits while it lasts (up to `maximumOnsetWindow`), as it may be the unvoiced start of a word.
 ///
+/// **Eager end.** Whatever the judgement, once a silence reaches `eagerEndSilence` (scaled like the
+/// finished-turn silence) before the silence that ends the utterance, `eagerEnd` says the turn may
+/// be over, so a reply can be prepared while the end is confirmed; speech coming back first is
+/// `speechResumed`. The end itself is decided as above, eager end or not.
+///
 /// Events lag the audio: a verdict for frame `n` arrives after the detector has been fed frame
 /// `n + lookaheadFrames`, and `speechStarted` comes up to `maximumOnsetWindowFrames` after the
 /// onset. A pipeline that keeps a ring of recent audio frames so the utterance can be handed to
@@ -48,6 +53,13 @@ public struct Endpointer: Sendable {
         /// The utterance that began at `onsetFrame` ended; `endFrame` is exclusive (the frame
         /// after its last speech frame); `reason` says what decided it.
         case speechEnded(onsetFrame: Int, endFrame: Int, reason: EndReason)
+        /// The utterance that began at `onsetFrame` may be over: its silence, from `endFrame`
+        /// (exclusive, as in `speechEnded`), reached the eager-end silence before the silence
+        /// that ends it. Once per silence; `speechEnded` or `speechResumed` follows.
+        case eagerEnd(onsetFrame: Int, endFrame: Int)
+        /// Speech came back at `frame` after an `eagerEnd`, before the end was confirmed: the
+        /// utterance goes on.
+        case speechResumed(onsetFrame: Int, frame: Int)
     }
 
     /// What decided the end of an utterance.
@@ -95,6 +107,7 @@ public struct Endpointer: Sendable {
     private var minimumVoicedFrames = 0
     private var endOfTurnSilenceFrames = 0
     private var finishedTurnSilenceFrames = 0
+    private var eagerEndSilenceFrames = 0
     private var maximumEndSilenceFrames = 0
     private var wordRule: TurnWordRule?
     private var onsetGapToleranceFrames = 0
@@ -111,6 +124,8 @@ public struct Endpointer: Sendable {
     private var prosody = TurnProsody()
     /// The silence that ends the current utterance, judged when the talker last fell silent.
     private var requiredSilenceFrames = 0
+    /// The current silence was reported as an eager end.
+    private var eagerEndReported = false
     private var pendingEndReason = EndReason.silence
     /// How the current silence sounded, judged once as it began.
     private var pendingEnding = Ending.unsure
@@ -138,6 +153,7 @@ public struct Endpointer: Sendable {
         minimumVoicedFrames = configuration.minimumVoicedFrames
         endOfTurnSilenceFrames = configuration.endOfTurnSilenceFrames
         finishedTurnSilenceFrames = configuration.finishedTurnSilenceFrames
+        eagerEndSilenceFrames = max(1, Int((Float(configuration.eagerEndSilenceFrames) * configuration.eagerness.finishedShare).rounded()))
         maximumEndSilenceFrames = configuration.maximumEndSilenceFrames
         wordRule = TurnWords.forLanguage(configuration.language).map(TurnWordRule.init)
         onsetGapToleranceFrames = configuration.onsetGapToleranceFrames
@@ -200,7 +216,9 @@ public struct Endpointer: Sendable {
                     lastSpeechFrame = frame
                     requiredSilenceFrames = 0
                     soundInSilenceFrame = nil
-                    return nil
+                    guard eagerEndReported else { return nil }
+                    eagerEndReported = false
+                    return .speechResumed(onsetFrame: onsetFrame, frame: frame)
                 }
                 let soundStart = soundInSilenceFrame ?? frame
                 soundInSilenceFrame = soundStart
@@ -209,8 +227,12 @@ public struct Endpointer: Sendable {
                 soundInSilenceFrame = nil
             }
             if requiredSilenceFrames == 0 { judgeEnding() }
-            guard frame - lastSpeechFrame >= requiredSilenceFrames else { return nil }
-            return endUtterance(reason: pendingEndReason)
+            let silence = frame - lastSpeechFrame
+            if silence >= requiredSilenceFrames { return endUtterance(reason: pendingEndReason) }
+            // The end is not sure yet, but may be: what would answer it can be prepared now.
+            guard !eagerEndReported, silence >= eagerEndSilenceFrames else { return nil }
+            eagerEndReported = true
+            return .eagerEnd(onsetFrame: onsetFrame, endFrame: lastSpeechFrame + 1)
         }
     }
 
@@ -238,6 +260,7 @@ public struct Endpointer: Sendable {
         prosody = TurnProsody()
         requiredSilenceFrames = 0
         soundInSilenceFrame = nil
+        eagerEndReported = false
         wording = .unheard
         previousEndReason = .silence
     }
@@ -307,6 +330,7 @@ public struct Endpointer: Sendable {
         phase = .idle
         requiredSilenceFrames = 0
         soundInSilenceFrame = nil
+        eagerEndReported = false
         wording = .unheard
         previousUtteranceEndFrame = lastSpeechFrame + 1
         previousEndReason = reason

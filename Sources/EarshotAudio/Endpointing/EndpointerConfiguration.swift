@@ -14,6 +14,10 @@ extension Endpointer {
         /// Non-speech that ends a turn whose words and sound both say it is finished (a sentence
         /// ending on a word it can end on, with a final fall; a short command): default 250 ms.
         public var finishedTurnSilenceMilliseconds: Int
+        /// Non-speech after which a turn may be over (default 150 ms, scaled like the finished-turn
+        /// silence by `eagerness`): an `eagerEnd` goes out, and a reply can be prepared unheard
+        /// while the silence that ends the turn is waited for.
+        public var eagerEndSilenceMilliseconds: Int
         /// The longest non-speech a turn is waited for: one whose words so far cannot end a
         /// sentence ("set the oven to …") ends only after it (default 1400 ms).
         public var maximumEndSilenceMilliseconds: Int
@@ -48,8 +52,10 @@ extension Endpointer {
             maximumOnsetWindowMilliseconds: Int = 600,
             confirmingSpeechProbability: Float = 0.5,
             eagerness: Eagerness = .medium,
-            minimumVoicedMilliseconds: Int = 70
+            minimumVoicedMilliseconds: Int = 70,
+            eagerEndSilenceMilliseconds: Int = 150
         ) {
+            self.eagerEndSilenceMilliseconds = eagerEndSilenceMilliseconds
             self.eagerness = eagerness
             self.minimumVoicedMilliseconds = minimumVoicedMilliseconds
             self.prefixPaddingMilliseconds = prefixPaddingMilliseconds
@@ -68,6 +74,7 @@ extension Endpointer {
         public var endOfTurnSilenceFrames: Int { max(1, Self.frames(endOfTurnSilenceMilliseconds)) }
         public var finishedTurnSilenceFrames: Int { max(1, Self.frames(finishedTurnSilenceMilliseconds)) }
         public var maximumEndSilenceFrames: Int { max(1, Self.frames(maximumEndSilenceMilliseconds)) }
+        public var eagerEndSilenceFrames: Int { max(1, Self.frames(eagerEndSilenceMilliseconds)) }
         public var onsetGapToleranceFrames: Int { Self.frames(onsetGapToleranceMilliseconds) }
         public var minimumVoicedFrames: Int { Self.frames(minimumVoicedMilliseconds) }
 

@@ -10,6 +10,12 @@ public enum PipelineEvent: Equatable, Sendable {
     /// The utterance ended at `time` (the end of its last speech frame); `reason` says what
     /// decided it (how the turn sounded, the silence, the end of the stream).
     case speechEnded(turn: Int, reason: Endpointer.EndReason, time: Double)
+    /// The utterance of `turn` may be over: its silence, from `time` (the end of its last speech
+    /// frame), reached the eager-end silence. A `speechEnded` or a `speechResumed` follows.
+    case speechEagerEnd(turn: Int, time: Double)
+    /// The person spoke again at `time` after the eager end of `turn`: its answer is dropped
+    /// unheard and the utterance goes on (as the next turn, where the machine prepares answers).
+    case speechResumed(turn: Int, time: Double)
     /// A level reading that animates the voice blob.
     case level(LevelSource, LevelReading)
     /// What the transcriber heard of `turn`: a partial hypothesis while the person speaks (it
@@ -23,7 +29,7 @@ public enum PipelineEvent: Equatable, Sendable {
     public var time: Double {
         switch self {
         case .state(_, let time), .speechStarted(_, _, let time), .speechEnded(_, _, let time),
-            .transcript(_, _, _, let time), .error(_, _, _, let time):
+            .speechEagerEnd(_, let time), .speechResumed(_, let time), .transcript(_, _, _, let time), .error(_, _, _, let time):
             time
         case .level(_, let reading):
             reading.time

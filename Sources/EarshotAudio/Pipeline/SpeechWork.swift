@@ -7,8 +7,9 @@ public import EarshotTurns
 public enum SpeechWork: Sendable {
     /// A turn machine effect for the owner to carry out. The pipeline keeps three for itself:
     /// `announceSpeech` and `reportError` become events, and `beginUtterance` comes as
-    /// ``beginUtterance(turn:audio:)`` with its audio. `endUtterance` and `discardUtterance`
-    /// come only while utterances' audio is handed out.
+    /// ``beginUtterance(turn:audio:)`` with its audio. `endUtterance`, `discardUtterance`,
+    /// `finalizeTranscript` and `continueUtterance` come only while utterances' audio is handed
+    /// out; after `continueUtterance` the audio comes as the new turn's.
     case effect(TurnEffect)
     /// Start transcribing `turn`. `audio` runs from the utterance's start (prefix padding
     /// included; after a barge-in, from the suspected onset) to the latest frame.

@@ -17,6 +17,11 @@ extension VoicePipeline {
         /// Hand each utterance's audio out as ``SpeechWork`` even without a transcriber (the
         /// daemon's debug recording takes it); the turn still ends with an empty transcript.
         public var emitsUtteranceAudio: Bool
+        /// Tell the turn machine of eager ends and resumed speech, so each turn's answer is
+        /// prepared, unheard, while its end is confirmed. The owner then carries out
+        /// `finalizeTranscript`, `continueUtterance`, `prepareSpeech` and `releasePlayback`. Front
+        /// ends hear of eager ends either way.
+        public var preparesEagerly: Bool
 
         public init(
             endpointer: Endpointer.Configuration = .init(),
@@ -25,8 +30,10 @@ extension VoicePipeline {
             emitsLevels: Bool = false,
             startsListening: Bool = true,
             transcribes: Bool = false,
-            emitsUtteranceAudio: Bool = false
+            emitsUtteranceAudio: Bool = false,
+            preparesEagerly: Bool = false
         ) {
+            self.preparesEagerly = preparesEagerly
             self.endpointer = endpointer
             self.levelMeter = levelMeter
             self.turns = turns

@@ -215,6 +215,14 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 emit(.speechEnded(turn: machine.snapshot.turn, reason: reason, time: Double(endFrame) * AudioFrame.duration))
             }
             perform(machine.utteranceEnded(), emit: emit, work: work)
+        case .eagerEnd(_, let endFrame):
+            guard speechOpen else { return }
+            emit(.speechEagerEnd(turn: machine.snapshot.turn, time: Double(endFrame) * AudioFrame.duration))
+            if configuration.preparesEagerly { perform(machine.utteranceMayHaveEnded(), emit: emit, work: work) }
+        case .speechResumed(_, let frame):
+            guard speechOpen else { return }
+            emit(.speechResumed(turn: machine.snapshot.turn, time: Double(frame) * AudioFrame.duration))
+            if configuration.preparesEagerly { perform(machine.utteranceResumed(), emit: emit, work: work) }
         }
     }
 
@@ -254,13 +262,20 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             case .discardUtterance:
                 recordingTurn = nil
                 if handsOutUtteranceAudio { work(.effect(effect)) }
+            case .finalizeTranscript(let turn):
+                // The audio keeps coming: the utterance may go on.
+                if handsOutUtteranceAudio { work(.effect(effect)) }
+                if !configuration.transcribes { perform(machine.finalTranscript(turn: turn, text: ""), emit: emit, work: work) }
+            case .continueUtterance(_, let turn):
+                recordingTurn = turn
+                if handsOutUtteranceAudio { work(.effect(effect)) }
             case .reportError(let error):
                 emit(.error(error, message: error.description, time: now))
             case .resumePlayback:
                 abandonInterruption(emit: emit)
                 work(.effect(effect))
             case .openMicrophone, .closeMicrophone, .silenceMicrophone, .playCue, .preview, .requestReply, .discardReply,
-                .synthesize, .continueSpeech, .pausePlayback, .stopPlayback:
+                .synthesize, .continueSpeech, .pausePlayback, .stopPlayback, .prepareSpeech, .releasePlayback:
                 work(.effect(effect))
             }
         }

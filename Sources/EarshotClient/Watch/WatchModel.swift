@@ -68,11 +68,18 @@ extension WatchModel {
         public var start: Double?
         /// The end of its last speech frame; `nil` while the person is still speaking.
         public var end: Double?
+        /// Where it may be over (an `eager_end`, the end of its last speech frame) while its end
+        /// is awaited; `nil` otherwise.
+        public var mayHaveEnded: Double?
+        /// How many times the person went on after an eager end (`resumed`).
+        public var resumptions: Int
 
-        public init(turn: Int, start: Double?, end: Double? = nil) {
+        public init(turn: Int, start: Double?, end: Double? = nil, mayHaveEnded: Double? = nil, resumptions: Int = 0) {
             self.turn = turn
             self.start = start
             self.end = end
+            self.mayHaveEnded = mayHaveEnded
+            self.resumptions = resumptions
         }
 
         public var duration: Double? {
@@ -177,11 +184,25 @@ extension WatchModel {
         case .start:
             utterance = Utterance(turn: speech.turn, start: speech.time)
         case .end:
-            if var current = utterance, current.turn == speech.turn, current.end == nil {
+            // A resumed utterance ends as the turn it went on as.
+            if var current = utterance, current.turn == speech.turn || current.resumptions > 0, current.end == nil {
+                current.turn = speech.turn
                 current.end = speech.time
+                current.mayHaveEnded = nil
                 utterance = current
             } else {
                 utterance = Utterance(turn: speech.turn, start: nil, end: speech.time)
+            }
+        case .eagerEnd:
+            if var current = utterance, current.turn == speech.turn, current.end == nil {
+                current.mayHaveEnded = speech.time
+                utterance = current
+            }
+        case .resumed:
+            if var current = utterance, current.turn == speech.turn, current.end == nil {
+                current.mayHaveEnded = nil
+                current.resumptions += 1
+                utterance = current
             }
         }
     }

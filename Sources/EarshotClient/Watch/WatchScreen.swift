@@ -99,9 +99,12 @@ public struct WatchScreen: Sendable {
         if let end = utterance.end {
             parts.append("end " + ReadableText.seconds(end))
             if let duration = utterance.duration { parts.append("lasted " + ReadableText.seconds(duration)) }
+        } else if let mayHaveEnded = utterance.mayHaveEnded {
+            parts.append("may be over at " + ReadableText.seconds(mayHaveEnded))
         } else {
             parts.append("still speaking")
         }
+        if utterance.resumptions > 0 { parts.append("went on after \(utterance.resumptions) eager end\(utterance.resumptions == 1 ? "" : "s")") }
         return parts.joined(separator: " · ")
     }
 

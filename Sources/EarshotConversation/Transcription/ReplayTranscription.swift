@@ -54,6 +54,13 @@ public struct ReplayTranscription<Detector: VoiceActivityDetector> {
             await perform(next)
         case .effect(.discardUtterance(let turn)):
             transcription.discard(turn: turn)
+        case .effect(.finalizeTranscript(let turn)):
+            guard let outcome = await transcription.finalize(turn: turn) else { return }
+            var next: [SpeechWork] = []
+            replay.report(outcome, turn: turn) { next.append($0) }
+            await perform(next)
+        case .effect(.continueUtterance(let dropped, let turn)):
+            transcription.continueUtterance(from: dropped, turn: turn)
         case .effect(.requestReply(let turn, _)):
             var next: [SpeechWork] = []
             replay.apply({ $0.replyRequested(turn: turn, text: "") }) { next.append($0) }
@@ -95,10 +102,13 @@ struct LockstepTranscription {
     private var active: ActiveUtterance?
 
     private struct ActiveUtterance {
-        let turn: Int
+        /// The turn it is transcribed as; the next one once the person goes on after an eager end.
+        var turn: Int
         let audio: UtteranceAudio
         let task: Task<String, any Error>
         let partials: PartialTranscripts
+        /// Its transcript was finalised from a snapshot at an eager end: its own final is not reported.
+        var finalized = false
     }
 
     /// What became of an utterance once it ended: the partials not yet reported, then the final
@@ -132,13 +142,35 @@ struct LockstepTranscription {
         if let active, active.turn == turn { active.audio.append(PCM16.samples(of: frame)) }
     }
 
-    /// Ends `turn`'s utterance and waits for its transcript; nil when `turn` is not being transcribed.
+    /// Transcribes `turn`'s utterance as it stands (an eager end) and waits for the text, while
+    /// the utterance itself goes on being transcribed, untouched: its partials go on, and it is
+    /// already whole if the person goes on. Nil when `turn` is not being transcribed.
+    mutating func finalize(turn: Int) async -> Outcome? {
+        guard let utterance = active, utterance.turn == turn else { return nil }
+        active?.finalized = true
+        let snapshot = utterance.audio.snapshot()
+        let transcriber = transcriber, language = language
+        let result = await Task { try await transcriber.transcribe(snapshot, language: language) { _ in } }.result
+        return Outcome(partials: [], result: result)
+    }
+
+    /// The person went on after `dropped` was finalised: the utterance, transcribed whole all
+    /// along, goes on as `turn`, and its own final will be reported.
+    mutating func continueUtterance(from dropped: Int, turn: Int) {
+        guard active?.turn == dropped else { return }
+        active?.turn = turn
+        active?.finalized = false
+    }
+
+    /// Ends `turn`'s utterance and waits for its transcript; nil when `turn` is not being
+    /// transcribed, or when its transcript was finalised at an eager end (the utterance's own
+    /// transcription is still awaited, so the transcriber ends it as it would have).
     mutating func end(turn: Int) async -> Outcome? {
         guard let utterance = active, utterance.turn == turn else { return nil }
         active = nil
         utterance.audio.finish()
         let result = await utterance.task.result
-        return Outcome(partials: utterance.partials.take(), result: result)
+        return utterance.finalized ? nil : Outcome(partials: utterance.partials.take(), result: result)
     }
 
     mutating func discard(turn: Int) {

@@ -28,14 +28,17 @@ public final class TranscriptionQueue: Sendable {
     }
 
     enum Command: Sendable {
-        case begin(turn: Int, audio: UtteranceAudio, language: String)
+        case begin(label: TurnLabel, audio: UtteranceAudio, language: String)
         case end(turn: Int)
         case discard(turn: Int)
+        case snapshot(turn: Int, audio: UtteranceAudio, language: String)
+        case dropSnapshot(turn: Int)
     }
 
     public let transcriber: any Transcriber
     private let commands: AsyncStream<Command>.Continuation
-    private let utterances = Locked<[Int: UtteranceAudio]>([:])
+    /// The utterances whose audio is still coming, by turn, with the label their reports carry.
+    private let utterances = Locked<[Int: (audio: UtteranceAudio, label: TurnLabel)]>([:])
     private let languageSetting: Locked<String>
     private let worker: Task<Void, Never>
 
@@ -60,8 +63,9 @@ public final class TranscriptionQueue: Sendable {
     public func begin(turn: Int, samples: [Int16]) {
         let audio = UtteranceAudio()
         audio.append(samples)
-        utterances.withLock { $0[turn] = audio }
-        commands.yield(.begin(turn: turn, audio: audio, language: language))
+        let label = TurnLabel(turn)
+        utterances.withLock { $0[turn] = (audio, label) }
+        commands.yield(.begin(label: label, audio: audio, language: language))
     }
 
     /// The language utterances begun from now on are transcribed in (BCP 47).
@@ -71,12 +75,34 @@ public final class TranscriptionQueue: Sendable {
     }
 
     public func append(turn: Int, samples: [Int16]) {
-        utterances.withLock { $0[turn] }?.append(samples)
+        utterances.withLock { $0[turn] }?.audio.append(samples)
     }
 
     public func end(turn: Int) {
-        utterances.withLock { $0.removeValue(forKey: turn) }?.finish()
+        utterances.withLock { $0.removeValue(forKey: turn) }?.audio.finish()
         commands.yield(.end(turn: turn))
+    }
+
+    /// `turn` may be over (an eager end): the utterance as it stands is transcribed on its own,
+    /// and its text reported as `turn`'s final, while the utterance goes on being transcribed,
+    /// untouched. Whichever final comes first, this one or the utterance's own once it ends, is
+    /// reported; the other is dropped (a snapshot still running when the utterance ends is
+    /// abandoned).
+    public func finalize(turn: Int) {
+        guard let audio = utterances.withLock({ $0[turn] })?.audio else { return }
+        commands.yield(.snapshot(turn: turn, audio: audio, language: language))
+    }
+
+    /// The person went on after `dropped` was finalised: its snapshot's final is dropped (a late
+    /// one is stale), and the utterance, transcribed whole all along, goes on as `turn`.
+    public func continueUtterance(from dropped: Int, turn: Int) {
+        utterances.withLock { utterances in
+            guard let utterance = utterances.removeValue(forKey: dropped) else { return }
+            // At once, so that what the transcriber reports from now on goes out as `turn`'s.
+            utterance.label.turn = turn
+            utterances[turn] = utterance
+        }
+        commands.yield(.dropSnapshot(turn: dropped))
     }
 
     /// Drops `turn`'s utterance; no report about it follows.
@@ -109,7 +135,8 @@ public enum TranscriptionReport: Equatable, Sendable {
 /// The queue's worker: utterances in order of arrival, the oldest transcribed first.
 actor TranscriptionBacklog {
     private struct Entry {
-        let turn: Int
+        let label: TurnLabel
+        var turn: Int { label.turn }
         let audio: UtteranceAudio
         let language: String
         var ended = false
@@ -121,7 +148,12 @@ actor TranscriptionBacklog {
     private let configuration: TranscriptionQueue.Configuration
     private let report: @Sendable (TranscriptionReport) -> Void
     private var entries: [Entry] = []
-    private var current: (turn: Int, task: Task<String, any Error>)?
+    private var current: (label: TurnLabel, task: Task<String, any Error>)?
+    /// Snapshots of utterances still going on (eager ends), being transcribed, by turn.
+    private var snapshots: [Int: Task<Void, Never>] = [:]
+    /// The latest turns whose final was reported: a turn's final goes out once, from its
+    /// snapshot or from the utterance, whichever comes first.
+    private var finalsReported: Set<Int> = []
     private var retryDelay: Duration
     /// The backend failed and has not succeeded since: utterances that end are reported at once.
     private var unavailable: (message: String, retryAt: ContinuousClock.Instant)?
@@ -146,11 +178,11 @@ actor TranscriptionBacklog {
 
     private func handle(_ command: TranscriptionQueue.Command) {
         switch command {
-        case .begin(let turn, let audio, let language):
-            entries.append(Entry(turn: turn, audio: audio, language: language))
+        case .begin(let label, let audio, let language):
+            entries.append(Entry(label: label, audio: audio, language: language))
             while entries.count > configuration.capacity {
                 let dropped = entries.removeFirst()
-                if current?.turn == dropped.turn { current?.task.cancel() }
+                if current?.label.turn == dropped.turn { current?.task.cancel() }
                 dropped.audio.finish()
                 report(.dropped(
                     turn: dropped.turn,
@@ -159,6 +191,9 @@ actor TranscriptionBacklog {
             }
             signal()
         case .end(let turn):
+            // The utterance's own final is moments away now: a snapshot not done yet would only
+            // take a core from it (the final that comes first is reported either way).
+            snapshots.removeValue(forKey: turn)?.cancel()
             guard let index = entries.firstIndex(where: { $0.turn == turn }) else { return }
             entries[index].ended = true
             if let unavailable, !entries[index].failureReported {
@@ -168,9 +203,63 @@ actor TranscriptionBacklog {
         case .discard(let turn):
             let discarded = entries.filter { $0.turn == turn }
             entries.removeAll { $0.turn == turn }
-            if current?.turn == turn { current?.task.cancel() }
+            if current?.label.turn == turn { current?.task.cancel() }
             for entry in discarded { entry.audio.finish() }
+            dropSnapshot(of: turn)
+        case .snapshot(let turn, let audio, let language):
+            snapshots[turn]?.cancel()
+            let transcriber = transcriber
+            snapshots[turn] = Task {
+                // The utterance's own transcription catches up first: the words the end of the
+                // turn is judged by stay current while the snapshot takes a core.
+                await Self.untilConsumed(audio, within: .milliseconds(300))
+                guard !Task.isCancelled else { return }
+                let text: String
+                do {
+                    text = try await transcriber.transcribe(audio.snapshot(), language: language) { _ in }
+                } catch {
+                    // A failed snapshot leaves the final to the utterance's own transcription.
+                    return
+                }
+                guard !Task.isCancelled else { return }
+                snapshots[turn] = nil
+                reportFinal(turn: turn, text: text)
+            }
+        case .dropSnapshot(let turn):
+            dropSnapshot(of: turn)
         }
+    }
+
+    /// Returns once the chunks of `audio` so far were decoded, or after `limit` (a transcription
+    /// waiting its turn or failing does not read them).
+    private static func untilConsumed(_ audio: UtteranceAudio, within limit: Duration) async {
+        let count = audio.chunkCount
+        let (done, signal) = AsyncStream<Void>.makeStream()
+        let reader = Task {
+            await audio.consumed(through: count)
+            signal.finish()
+        }
+        let timer = Task {
+            try? await Task.sleep(for: limit)
+            signal.finish()
+        }
+        for await _ in done {}
+        timer.cancel()
+        _ = reader
+    }
+
+    /// Abandons the snapshot of `turn`, and any final for it that is still to come.
+    private func dropSnapshot(of turn: Int) {
+        snapshots.removeValue(forKey: turn)?.cancel()
+        finalsReported.insert(turn)
+    }
+
+    /// Reports `turn`'s final unless one was reported already.
+    private func reportFinal(turn: Int, text: String) {
+        guard finalsReported.insert(turn).inserted else { return }
+        // Turns only grow: the latest few are enough to tell which were reported.
+        finalsReported = finalsReported.filter { $0 > turn - 64 }
+        report(.final(turn: turn, text: text))
     }
 
     private func transcribeForever() async {
@@ -184,24 +273,25 @@ actor TranscriptionBacklog {
     }
 
     private func transcribe(_ head: Entry) async {
-        let turn = head.turn
+        let label = head.label
         let transcriber = transcriber, language = head.language, report = report
         let task = Task {
             try await transcriber.transcribe(head.audio, language: language) {
-                report(.partial(turn: turn, text: $0.text, sentenceEnd: $0.sentenceEnd))
+                report(.partial(turn: label.turn, text: $0.text, sentenceEnd: $0.sentenceEnd))
             }
         }
-        current = (turn, task)
+        current = (label, task)
         let outcome = await task.result
         current = nil
         // A discarded or dropped utterance is gone from `entries`; its outcome does not matter.
-        guard let index = entries.firstIndex(where: { $0.turn == turn }) else { return }
+        guard let index = entries.firstIndex(where: { $0.label === label }) else { return }
+        let turn = label.turn
         switch outcome {
         case .success(let text):
             entries.remove(at: index)
             unavailable = nil
             retryDelay = configuration.firstRetryDelay
-            report(.final(turn: turn, text: text))
+            reportFinal(turn: turn, text: text)
         case .failure(let error as TranscriptionError) where error.isRetryable:
             await backOff(after: error, index: index)
         case .failure(let error):
@@ -235,6 +325,21 @@ actor TranscriptionBacklog {
 
     private func secondsUntil(_ instant: ContinuousClock.Instant) -> Double {
         max(0, (instant - ContinuousClock.now).seconds)
+    }
+}
+
+/// The turn an utterance is transcribed as: the next one once the person goes on after an
+/// eager end, read by its transcription's reports as they go out.
+final class TurnLabel: Sendable {
+    private let value: Locked<Int>
+
+    init(_ turn: Int) {
+        value = Locked(turn)
+    }
+
+    var turn: Int {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }
 

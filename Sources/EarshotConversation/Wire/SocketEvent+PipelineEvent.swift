@@ -11,6 +11,10 @@ extension SocketEvent {
             self = .speech(SpeechEvent(turn: turn, phase: .start(audioStart: audioStart), time: time))
         case .speechEnded(let turn, let reason, let time):
             self = .speech(SpeechEvent(turn: turn, phase: .end(reason: SpeechEvent.EndReason(reason)), time: time))
+        case .speechEagerEnd(let turn, let time):
+            self = .speech(SpeechEvent(turn: turn, phase: .eagerEnd, time: time))
+        case .speechResumed(let turn, let time):
+            self = .speech(SpeechEvent(turn: turn, phase: .resumed, time: time))
         case .level(let source, let reading):
             self = .level(LevelEvent(source: LevelEvent.Source(source), reading: reading))
         case .transcript(let turn, let text, let final, let time):

@@ -39,6 +39,11 @@ final class DebugRecorder: Sendable {
         capture.withLock { $0.discard(turn: turn) }
     }
 
+    /// The person went on after an eager end of `dropped`: its audio goes on as `turn`'s.
+    func continueUtterance(from dropped: Int, turn: Int) {
+        capture.withLock { $0.continueUtterance(from: dropped, turn: turn) }
+    }
+
     func finalTranscript(turn: Int, text: String) {
         let generation = capture.withLock { $0.generation }
         continuation.yield(.transcript(turn: turn, text: text, generation: generation))
@@ -53,6 +58,20 @@ final class DebugRecorder: Sendable {
     func phaseChanged(to phase: TurnPhase) {
         guard phase == .listening || phase == .idle else { return }
         capture.withLock { $0.replyAbandoned() }
+    }
+
+    /// `reply` is held unheard until the turn's end is confirmed; it is recorded once released.
+    func replyPrepared(reply: Int, text: String) {
+        capture.withLock { $0.heldReply = (reply, text) }
+    }
+
+    /// The held `reply` plays: recorded as a reply starting.
+    func replyReleased(reply: Int) {
+        let text = capture.withLock { capture -> String? in
+            defer { capture.heldReply = nil }
+            return capture.heldReply?.reply == reply ? capture.heldReply?.text : nil
+        }
+        if let text { replyStarted(text: text) }
     }
 
     /// A reply starts with `text`: recorded with the turn it answers, if it answers one.

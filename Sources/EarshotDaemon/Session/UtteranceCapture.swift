@@ -37,6 +37,8 @@ struct UtteranceCapture {
     private(set) var generation = 0
     /// The turn whose transcript asked for a reply, until the reply starts.
     private var awaitingReply: Int?
+    /// A reply held unheard until its turn's end is confirmed, with its first text.
+    var heldReply: (reply: Int, text: String)?
 
     init() {
         samples = Self.emptyBuffer()
@@ -86,6 +88,15 @@ struct UtteranceCapture {
             turn: turn, samples: finished, audioStart: audioStart, audioEnd: truncated ? audioStart + Double(Self.maximumSeconds) : audioEnd,
             startedAt: startedAt, truncated: truncated, generation: generation
         )
+    }
+
+    /// The person went on after an eager end of `dropped`: the audio collected goes on as
+    /// `turn`'s, and the reply asked for the dropped turn is not awaited any more.
+    mutating func continueUtterance(from dropped: Int, turn: Int) {
+        guard dropped == self.turn else { return }
+        self.turn = turn
+        awaitingReply = nil
+        heldReply = nil
     }
 
     /// Drops `turn`'s audio (the turn was cancelled or dismissed).

@@ -48,7 +48,8 @@ final class VoiceSession: Sendable {
             emitsLevels: true,
             startsListening: configuration.startsListening,
             transcribes: transcription != nil,
-            emitsUtteranceAudio: recorder != nil
+            emitsUtteranceAudio: recorder != nil,
+            preparesEagerly: transcription != nil
         ))
         self.recorder = recorder
         self.transcription = transcription
@@ -189,11 +190,26 @@ final class VoiceSession: Sendable {
             utteranceBatch.withLock { $0.begin(turn: nil) }
             recorder?.discardUtterance(turn: turn)
             transcription?.discard(turn: turn)
+        case .finalizeTranscript(let turn):
+            utteranceBatch.withLock { handOn(&$0) }
+            transcription?.finalize(turn: turn)
+        case .continueUtterance(let dropped, let turn):
+            // What was gathered belongs to the dropped turn's audio; what follows, to the new turn's.
+            utteranceBatch.withLock { handOn(&$0) }
+            recorder?.continueUtterance(from: dropped, turn: turn)
+            transcription?.continueUtterance(from: dropped, turn: turn)
+            responder?.withdraw(turn: dropped)
         case .preview(let text, let voice):
             say(reply: TurnMachine<StreamClock>.previewReply, text: text, voice: voice, more: false)
         case .synthesize(let reply, let text, let voice, let continues):
             recorder?.replyStarted(text: text)
             say(reply: reply, text: text, voice: voice, more: continues)
+        case .prepareSpeech(let reply, let text, let voice, let continues):
+            recorder?.replyPrepared(reply: reply, text: text)
+            say(reply: reply, text: text, voice: voice, more: continues, held: true)
+        case .releasePlayback(let reply):
+            recorder?.replyReleased(reply: reply)
+            player?.release(reply: reply)
         case .continueSpeech(let reply, let text, let continues):
             player?.continueText(reply: reply, text: text, more: continues)
         case .stopPlayback(let reply):
@@ -219,11 +235,11 @@ final class VoiceSession: Sendable {
 
     /// Hands `text` to the player in the voice `id` names (nil: the current voice). A voice
     /// that does not exist is not stood in for by another: the reply fails, saying so.
-    private func say(reply: Int, text: String, voice id: String?, more: Bool) {
+    private func say(reply: Int, text: String, voice id: String?, more: Bool, held: Bool = false) {
         guard let player else { return }
         switch voices.replyVoice(id, current: currentVoice) {
         case .success(let voice):
-            player.speak(reply: reply, text: text, voice: voice, more: more)
+            player.speak(reply: reply, text: text, voice: voice, more: more, held: held)
         case .failure(let error):
             player.refuse(reply: reply, code: .unknownVoice, message: error.message)
         }
@@ -284,7 +300,7 @@ final class VoiceSession: Sendable {
             logger.warning("\(message)", metadata: ["code": "\(code)"])
         case .transcript(let turn, let text, true, _):
             recorder?.finalTranscript(turn: turn, text: text)
-        case .speechStarted, .speechEnded, .transcript, .level:
+        case .speechStarted, .speechEnded, .speechEagerEnd, .speechResumed, .transcript, .level:
             break
         }
         relay.publish(SocketEvent(event), wall: wall)
@@ -313,10 +329,16 @@ extension VoiceSession {
     }
 
     /// Starts the reply to `turn` with the responder's first piece, more to follow; returns the
-    /// reply's number, or nil when the turn no longer wants one.
+    /// reply's number, or nil when the turn no longer wants one. A reply to a turn that may not be
+    /// over yet is held unheard, and takes the rest of its text all the same.
     func startStreamedReply(turn: Int, text: String) -> Int? {
         let action = applyForAction { $0.replyRequested(turn: turn, text: text, continues: true) }
-        for case .synthesize(let reply, _, _, _) in action.effects { return reply }
+        for effect in action.effects {
+            switch effect {
+            case .synthesize(let reply, _, _, _), .prepareSpeech(let reply, _, _, _): return reply
+            default: continue
+            }
+        }
         return nil
     }
 

@@ -88,6 +88,11 @@ final class ResponderRunner: Sendable {
     }
 
     /// Forgets the conversation (`dismiss`, `forget`).
+    /// `turn` went on as the next turn: its question is the source's to forget.
+    func withdraw(turn: Int) {
+        source.withdraw(turn: turn)
+    }
+
     func forgetConversation() {
         source.forget()
     }

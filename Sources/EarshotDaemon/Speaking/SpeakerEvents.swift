@@ -13,8 +13,9 @@ extension SpeakerEvent {
             self.init(phase: .resume, reply: reply, time: time)
         case .openMicrophone, .closeMicrophone, .silenceMicrophone, .playCue, .preview, .announceSpeech, .beginUtterance,
             .endUtterance, .discardUtterance, .requestReply, .discardReply, .synthesize, .continueSpeech, .stopPlayback,
-            .reportError:
-            // A stop is told once the player has stopped, by its report.
+            .reportError, .finalizeTranscript, .continueUtterance, .prepareSpeech, .releasePlayback:
+            // A stop is told once the player has stopped, by its report; a held reply's start
+            // once it is released and plays.
             return nil
         }
     }

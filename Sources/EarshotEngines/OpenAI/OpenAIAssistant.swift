@@ -80,6 +80,10 @@ public final class OpenAIAssistant: ReplySource {
         history.withLock { $0.heard(turn: turn, text) }
     }
 
+    public func withdraw(turn: Int) {
+        history.withLock { $0.withdraw(turn: turn) }
+    }
+
     public func forget() {
         history.withLock { $0.forget() }
     }

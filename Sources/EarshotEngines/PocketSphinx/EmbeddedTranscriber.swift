@@ -8,16 +8,20 @@ import Synchronization
 /// The model (about 65 MB) loads when the first utterance begins (or at ``prepare()``), while the
 /// person is still speaking, and is released after `unload`'s delay without an utterance.
 /// Utterances are decoded one at a time, in the order `transcribe` was called, on a queue of
-/// their own.
+/// their own. A snapshot of an utterance still going on (``UtteranceAudio/snapshot()``) is
+/// decoded by a second decoder, loaded when the first comes, that starts from the cepstral mean
+/// the first had when that utterance began: the utterance itself is decoded exactly as without it.
 public final class EmbeddedTranscriber: Transcriber {
     public let name = "pocketsphinx (embedded)"
     private let worker: PocketSphinxWorker
+    private let snapshotWorker: PocketSphinxWorker
 
     private let model: PocketSphinxModel
 
     public init(model: PocketSphinxModel = .usEnglish, unload: IdleUnload = .never) {
         self.model = model
         worker = PocketSphinxWorker(model: model, unload: unload)
+        snapshotWorker = PocketSphinxWorker(model: model, unload: unload)
     }
 
     /// Says whether the model's files are there, without loading them.
@@ -65,6 +69,11 @@ public final class EmbeddedTranscriber: Transcriber {
         // a cancelled utterance could not return before the capture finished it. Closing the feed
         // stops the pump at its next chunk instead.
         Task { await feed.pump(audio) }
+        if audio.isSnapshot {
+            return try await snapshotWorker.decode(feed, startingFrom: worker.latestStartingMean, partial: partial)
+        }
+        // The second decoder loads while the person speaks, not at the first eager end.
+        if !snapshotWorker.isLoaded { Task { [snapshotWorker] in try? await snapshotWorker.load() } }
         return try await worker.decode(feed, partial: partial)
     }
 }
@@ -85,6 +94,8 @@ final class PocketSphinxWorker: @unchecked Sendable {
     private var releasedDecodersCepstralMean: String?
     /// Mirrors `decoder != nil` for readers off the queue.
     private let loaded = Atomic(false)
+    /// The cepstral mean the latest utterance began with, once one was learnt.
+    private let startingMean = Locked<String?>(nil)
 
     init(model: PocketSphinxModel, unload: IdleUnload) {
         self.model = model
@@ -118,11 +129,17 @@ final class PocketSphinxWorker: @unchecked Sendable {
         }
     }
 
+    /// The cepstral mean the latest utterance began with, once one was learnt.
+    var latestStartingMean: String? { startingMean.withLock { $0 } }
+
     /// Decodes the utterance `feed` delivers, once the utterances queued before it are done.
     /// Cancelling the calling task abandons it and returns at once, even while it waits its turn.
-    func decode(_ feed: UtteranceFeed, partial: @escaping @Sendable (PartialTranscript) -> Void) async throws -> String {
+    /// `mean`, when given, is where the decoder's cepstral mean starts from.
+    func decode(
+        _ feed: UtteranceFeed, startingFrom mean: String? = nil, partial: @escaping @Sendable (PartialTranscript) -> Void
+    ) async throws -> String {
         let outcome = PendingResult<String>()
-        queue.async { outcome.settle(Result { try self.run(feed, partial: partial) }) }
+        queue.async { outcome.settle(Result { try self.run(feed, startingFrom: mean, partial: partial) }) }
         return try await withTaskCancellationHandler {
             try await outcome.value()
         } onCancel: {
@@ -159,7 +176,7 @@ final class PocketSphinxWorker: @unchecked Sendable {
         }
     }
 
-    private func run(_ feed: UtteranceFeed, partial: @Sendable (PartialTranscript) -> Void) throws -> String {
+    private func run(_ feed: UtteranceFeed, startingFrom mean: String?, partial: @Sendable (PartialTranscript) -> Void) throws -> String {
         // However it ends, the reader stops waiting for this utterance, and the idle time starts.
         defer {
             feed.close()
@@ -168,6 +185,11 @@ final class PocketSphinxWorker: @unchecked Sendable {
         idleTimer.cancel()
         if feed.isClosed { throw CancellationError() }
         let decoder = try loadedDecoder()
+        if let mean { try? decoder.restoreCepstralMean(mean) }
+        if decoder.hasLearntCepstralMean {
+            let mean = decoder.cepstralMean
+            startingMean.withLock { $0 = mean }
+        }
         do {
             try decoder.beginUtterance()
             while true {

@@ -65,6 +65,10 @@ extension SocketEvent {
             return SpeechEvent(turn: turn, phase: .start(audioStart: try object.required("audio_start", in: what, \.doubleValue)), time: time)
         case "end":
             return SpeechEvent(turn: turn, phase: .end(reason: try object.required("reason", in: what, as: SpeechEvent.EndReason.self)), time: time)
+        case "eager_end":
+            return SpeechEvent(turn: turn, phase: .eagerEnd, time: time)
+        case "resumed":
+            return SpeechEvent(turn: turn, phase: .resumed, time: time)
         case let phase:
             throw MessageDecodingError(description: "a speech event has an unknown \"phase\": \(phase)")
         }
@@ -147,6 +151,14 @@ extension SocketEvent {
             json.integer(event.turn)
             json.key("reason")
             json.string(reason.rawValue)
+        case .eagerEnd:
+            json.string("eager_end")
+            json.key("turn")
+            json.integer(event.turn)
+        case .resumed:
+            json.string("resumed")
+            json.key("turn")
+            json.integer(event.turn)
         }
     }
 

@@ -1,4 +1,4 @@
-/// A `speech` event: an utterance of the person began or ended.
+/// A `speech` event: an utterance of the person began, may be over, went on, or ended.
 public struct SpeechEvent: Hashable, Sendable {
     public enum Phase: Hashable, Sendable {
         /// The utterance began at the event's time (its first speech frame); its audio, with
@@ -6,6 +6,14 @@ public struct SpeechEvent: Hashable, Sendable {
         case start(audioStart: Double)
         /// The utterance ended at the event's time (the end of its last speech frame).
         case end(reason: EndReason)
+        /// The utterance may be over (`eager_end`): it has been silent since the event's time
+        /// (the end of its last speech frame) long enough that a reply can be prepared, but
+        /// nothing should play until its `end`. An `end` or a `resumed` follows.
+        case eagerEnd
+        /// The person spoke again at the event's time, after the `eager_end` of the event's
+        /// turn and before its `end`: a reply prepared for it is dropped unheard, and the
+        /// utterance goes on.
+        case resumed
     }
 
     /// What decided the end of an utterance.
@@ -25,7 +33,8 @@ public struct SpeechEvent: Hashable, Sendable {
     /// The turn this utterance opens or ends.
     public var turn: Int
     public var phase: Phase
-    /// Audio time of the event: the onset for `start`, the end of the last speech frame for `end`.
+    /// Audio time of the event: the onset for `start`, the end of the last speech frame for `end`
+    /// and `eager_end`, the speech coming back for `resumed`.
     public var time: Double
 
     public init(turn: Int, phase: Phase, time: Double) {

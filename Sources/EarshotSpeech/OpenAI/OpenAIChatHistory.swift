@@ -49,6 +49,11 @@ public struct OpenAIChatHistory: Equatable, Sendable {
         exchanges[index].heard = text
     }
 
+    /// Forgets the question of `turn` and its answer.
+    public mutating func withdraw(turn: Int) {
+        exchanges.removeAll { $0.turn == turn }
+    }
+
     /// Forgets everything.
     public mutating func forget() {
         exchanges.removeAll()

@@ -101,6 +101,8 @@ struct ReplayCommand: AsyncParsableCommand {
             return
         }
         if let transcriber = SpeechBackends.transcriber(choice, options: options, logger: Logger(label: "earshot.stt")) {
+            // As the daemon does: each turn's transcript is finalised at its eager end.
+            configuration.preparesEagerly = true
             var replay = ReplayTranscription(
                 replay: Replay(detector: SpectralVAD(), configuration: configuration), transcriber: transcriber, language: language
             )

@@ -21,19 +21,31 @@ enum EndpointerScript {
     }
 
     /// Events keyed by the frame whose verdict produced them; with `finish`, the event returned
-    /// by `finish()` is keyed by the frame after the last one.
+    /// by `finish()` is keyed by the frame after the last one. Eager ends and resumptions are
+    /// left out unless `eager` asks for them: most tests are about the boundaries.
     static func events(
         _ runs: String,
         configuration: Endpointer.Configuration = .init(),
-        finish: Bool = false
+        finish: Bool = false,
+        eager: Bool = false
     ) -> [Int: Endpointer.Event] {
         var endpointer = Endpointer(configuration: configuration)
         let activities = activities(runs)
         var events: [Int: Endpointer.Event] = [:]
         for activity in activities {
-            if let event = endpointer.process(activity) { events[activity.frameIndex] = event }
+            if let event = endpointer.process(activity), eager || event.isBoundary { events[activity.frameIndex] = event }
         }
         if finish, let event = endpointer.finish() { events[activities.count] = event }
         return events
+    }
+}
+
+extension Endpointer.Event {
+    /// Whether this is an onset or an end, not an eager end or a resumption.
+    var isBoundary: Bool {
+        switch self {
+        case .onsetSuspected, .speechStarted, .onsetRejected, .speechEnded: true
+        case .eagerEnd, .speechResumed: false
+        }
     }
 }

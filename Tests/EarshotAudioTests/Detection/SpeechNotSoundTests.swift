@@ -20,7 +20,7 @@ import Testing
 
     static func events(_ activities: [VoiceActivity], configuration: Endpointer.Configuration = .init()) -> [Endpointer.Event] {
         var endpointer = Endpointer(configuration: configuration)
-        return activities.compactMap { endpointer.process($0) } + [endpointer.finish()].compactMap { $0 }
+        return (activities.compactMap { endpointer.process($0) } + [endpointer.finish()].compactMap { $0 }).filter(\.isBoundary)
     }
 
     static func voiced(_ hz: Float) -> SpeechCues { SpeechCues(periodicity: 0.9, pitchHz: hz, levelDB: -10) }

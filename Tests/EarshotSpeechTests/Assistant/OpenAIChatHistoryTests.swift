@@ -17,6 +17,18 @@ import Testing
         #expect(history.messages(instructions: nil, asking: "Stop") == [.init(.user, "Tell me a story"), .init(.user, "Stop")])
     }
 
+    @Test func aQuestionThePersonWentOnFromIsWithdrawn() {
+        // Asked at an eager end of turn 2; the person went on, and turn 3 holds the whole question.
+        var history = OpenAIChatHistory(maximumTurns: 5)
+        history.asked(turn: 1, "What is the time")
+        history.heard(turn: 1, "It is noon.")
+        history.asked(turn: 2, "Move my dentist appointment")
+        history.withdraw(turn: 2)
+        #expect(history.messages(instructions: nil, asking: "Move my dentist appointment to next Tuesday").map(\.content) == [
+            "What is the time", "It is noon.", "Move my dentist appointment to next Tuesday",
+        ])
+    }
+
     @Test func onlyTheLastTurnsAreKeptAndForgetClearsThem() {
         var history = OpenAIChatHistory(maximumTurns: 2)
         for turn in 1...4 {
