@@ -68,7 +68,7 @@ struct LivePrivacyTests {
         let whileRunning = home.files()
         _ = daemon.terminate()
         return Untouched(
-            speechEvents: events.filter { $0["event"] as? String == "speech" }.count,
+            speechEvents: events.filter { $0["event"] as? String == "speech" && ["start", "end"].contains($0["phase"] as? String) }.count,
             whileRunning: whileRunning, afterStopping: home.files(),
             lockBytes: FileManager.default.contents(atPath: home.socketPath + ".lock")?.count ?? -1,
             libpulseLines: fileText((home.socketPath as NSString).deletingLastPathComponent + "/libpulse-client.conf")

@@ -15,8 +15,8 @@ import Testing
         let second = try BuiltProduct.run("earshot", ["replay", "--stt", "embedded", Self.file])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(Self.finals(first.stdoutText) == [
-            #"{"event":"transcript","turn":1,"final":true,"text":"turn on the kitchen lights","t":2.78}"#,
-            #"{"event":"transcript","turn":2,"final":true,"text":"what is the weather like tomorrow","t":6.50}"#,
+            #"{"event":"transcript","turn":1,"final":true,"text":"turn on the kitchen lights","t":2.68}"#,
+            #"{"event":"transcript","turn":2,"final":true,"text":"what is the weather like tomorrow","t":6.40}"#,
         ])
         #expect(first.stdoutText.contains(#""event":"transcript","turn":1,"final":false"#), "partials while speaking")
         #expect(first.stdout == second.stdout)
