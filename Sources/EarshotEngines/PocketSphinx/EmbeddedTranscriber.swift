@@ -72,8 +72,6 @@ public final class EmbeddedTranscriber: Transcriber {
         if audio.isSnapshot {
             return try await snapshotWorker.decode(feed, startingFrom: worker.latestStartingMean, partial: partial)
         }
-        // The second decoder loads while the person speaks, not at the first eager end.
-        if !snapshotWorker.isLoaded { Task { [snapshotWorker] in try? await snapshotWorker.load() } }
         return try await worker.decode(feed, partial: partial)
     }
 }
