@@ -17,6 +17,9 @@ public protocol Transcriber: Sendable {
     /// transcript is not late. Backends with nothing to load do nothing.
     func prepare() async throws
 
+    /// See the extension's default.
+    var decodesSnapshotsAlongside: Bool { get }
+
     func transcribe(
         _ audio: UtteranceAudio,
         language: String,
@@ -26,6 +29,11 @@ public protocol Transcriber: Sendable {
 
 extension Transcriber {
     public func prepare() async throws {}
+
+    /// Whether a snapshot of an utterance under way is decoded beside the utterance itself, so
+    /// a reply can be prepared at an eager end of turn. A server would be asked twice at once,
+    /// which a small one (one request at a time) cannot answer: only the embedded engine does.
+    public var decodesSnapshotsAlongside: Bool { false }
 }
 
 /// The audio of one utterance as it is captured: 16 kHz mono signed 16-bit chunks, the first

@@ -49,7 +49,7 @@ final class VoiceSession: Sendable {
             startsListening: configuration.startsListening,
             transcribes: transcription != nil,
             emitsUtteranceAudio: recorder != nil,
-            preparesEagerly: transcription != nil
+            preparesEagerly: transcription?.transcriber.decodesSnapshotsAlongside == true
         ))
         self.recorder = recorder
         self.transcription = transcription

@@ -13,6 +13,7 @@ import Synchronization
 /// the first had when that utterance began: the utterance itself is decoded exactly as without it.
 public final class EmbeddedTranscriber: Transcriber {
     public let name = "pocketsphinx (embedded)"
+    public let decodesSnapshotsAlongside = true
     private let worker: PocketSphinxWorker
     private let snapshotWorker: PocketSphinxWorker
 

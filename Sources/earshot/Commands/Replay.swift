@@ -101,8 +101,8 @@ struct ReplayCommand: AsyncParsableCommand {
             return
         }
         if let transcriber = SpeechBackends.transcriber(choice, options: options, logger: Logger(label: "earshot.stt")) {
-            // As the daemon does: each turn's transcript is finalised at its eager end.
-            configuration.preparesEagerly = true
+            // As the daemon does: with the embedded engine each turn's transcript is finalised at its eager end.
+            configuration.preparesEagerly = transcriber.decodesSnapshotsAlongside
             var replay = ReplayTranscription(
                 replay: Replay(detector: SpectralVAD(), configuration: configuration), transcriber: transcriber, language: language
             )
