@@ -25,7 +25,9 @@ import re
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
+
+from openai_peer_http import OpenAIPeerHandler
 
 MODELS = ["gpt-4o-mini", "llama3.2", "earshot-test"]
 
@@ -55,25 +57,8 @@ def tokens(text):
     return re.findall(r"\s*\S+", text)
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(OpenAIPeerHandler):
     server_version = "earshot-chat-peer/1"
-
-    def log_message(self, format, *args):
-        sys.stderr.write("%s %s\n" % (self.command, format % args))
-
-    def send_json(self, status, value, headers=()):
-        body = json.dumps(value).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        for name, header in headers:
-            self.send_header(name, header)
-        self.end_headers()
-        self.wfile.write(body)
-
-    def send_error_json(self, status, message, kind, code=None, headers=()):
-        self.send_json(status, {"error": {"message": message, "type": kind, "param": None, "code": code}}, headers)
 
     def write_chunk(self, data):
         self.wfile.write(b"%x\r\n%s\r\n" % (len(data), data))

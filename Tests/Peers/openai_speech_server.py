@@ -27,7 +27,9 @@ import sys
 import threading
 import time
 import wave
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
+
+from openai_peer_http import OpenAIPeerHandler
 
 from pocketsphinx import Decoder
 
@@ -64,27 +66,10 @@ def decoder():
     return State.decoder
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(OpenAIPeerHandler):
     server_version = "earshot-openai-peer/1"
 
-    def log_message(self, format, *args):
-        sys.stderr.write("%s %s\n" % (self.command, format % args))
-
     # Responses
-
-    def send_json(self, status, value, headers=()):
-        body = json.dumps(value).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", "application/json")
-        self.send_header("Content-Length", str(len(body)))
-        for name, header in headers:
-            self.send_header(name, header)
-        self.end_headers()
-        self.wfile.write(body)
-
-    def send_error_json(self, status, message, kind, code=None, headers=()):
-        self.send_json(status, {"error": {"message": message, "type": kind, "param": None, "code": code}}, headers)
 
     def start_chunked(self, content_type):
         self.send_response(200)
