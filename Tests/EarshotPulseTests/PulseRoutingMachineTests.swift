@@ -197,6 +197,17 @@ import Testing
         ])
     }
 
+    /// PipeWire answers the canceller's load before its devices exist: a stream moved off the old
+    /// canceller meanwhile cannot be moved back yet (no such entity), and goes when they appear.
+    @Test func aStreamThatCouldNotGoBackToTheCancellerGoesWhenItsDeviceAppears() {
+        var machine = Self.connected(echoCancellation: true)
+        _ = machine.streamMoved(.capture, to: "mic")
+        #expect(machine.deviceAdded(.capture, index: 40) == [.reportDevicesChanged, .move(.capture, to: Self.echoSource)])
+        _ = machine.streamMoved(.capture, to: Self.echoSource)
+        #expect(machine.deviceAdded(.capture, index: 41) == [.reportDevicesChanged], "on it already")
+        #expect(machine.deviceAdded(.playback, index: 42) == [.reportDevicesChanged], "playback never left it")
+    }
+
     /// PipeWire's session manager moves the streams off a reloaded canceller after the engine has
     /// placed them on it (the first canceller's devices went away late): they go back.
     @Test func aStreamMovedOffTheActiveCancellerGoesBack() {

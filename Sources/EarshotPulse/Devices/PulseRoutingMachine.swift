@@ -129,10 +129,17 @@ struct PulseRoutingMachine: Sendable {
         return [.noteNoPlayback(error)] + streamsReadyIfReady()
     }
 
-    /// A device of `role`'s kind appeared at `index`: the requested one may be back.
+    /// A device of `role`'s kind appeared at `index`: the requested one may be back. With the
+    /// canceller active it may be the canceller's own: PipeWire answers the load before its devices
+    /// exist, so a stream its session manager moved off the old canceller meanwhile could not be
+    /// moved back (no such entity) and goes back now.
     mutating func deviceAdded(_ role: PulseStreamRole, index: UInt32) -> [Action] {
         let report: [Action] = isConnected ? [.reportDevicesChanged] : []
-        if echoCanceller.isActive { return report + absorb(echoCanceller.deviceAppeared(role, index: index)) }
+        if echoCanceller.isActive {
+            let stray: [Action] = route(role).stream == .ready && route(role).current != target(role)
+                ? target(role).map { [.move(role, to: $0)] } ?? [] : []
+            return report + stray + absorb(echoCanceller.deviceAppeared(role, index: index))
+        }
         guard !echoCanceller.isLoading, let requested = route(role).requested, requested != route(role).current,
               route(role).stream == .ready else { return report }
         return report + [.move(role, to: requested)]
