@@ -12,6 +12,9 @@ public final class OpenAIAssistant: ReplySource {
     public let client: OpenAIChatClient
     public let instructions: String?
     private let history: Locked<OpenAIChatHistory>
+    /// Until when the server asked not to be asked again (its `Retry-After`): a turn before then
+    /// is answered with the notice alone, without a request.
+    private let quietUntil = Locked<ContinuousClock.Instant?>(nil)
 
     /// Characters of a first sentence still being written after which its first clause is said
     /// alone (about four seconds of speech).
@@ -35,12 +38,17 @@ public final class OpenAIAssistant: ReplySource {
     }
 
     public func respond(turn: Int, transcript: String) -> AsyncThrowingStream<String, any Error> {
+        let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
+        let (client, endpoint, model, quietUntil) = (client, client.endpoint, client.model, quietUntil)
+        if let wait = quietUntil.withLock({ $0.map { $0 - .now } }), wait > .zero {
+            let failure = OpenAIFailure.status(429, message: "not asked again before its Retry-After", retryAfter: wait)
+            continuation.finish(throwing: failure.assistantFailure(endpoint: endpoint, model: model))
+            return stream
+        }
         let messages = history.withLock { history in
             defer { history.asked(turn: turn, transcript) }
             return history.messages(instructions: instructions, asking: transcript)
         }
-        let (stream, continuation) = AsyncThrowingStream<String, any Error>.makeStream()
-        let (client, endpoint, model) = (client, client.endpoint, client.model)
         let task = Task {
             var splitter = SentenceSplitter()
             var markdown = SpokenMarkdown()
@@ -67,6 +75,9 @@ public final class OpenAIAssistant: ReplySource {
                 // What was complete before the failure is still said; the notice follows it.
                 speak(splitter.finish())
                 let failure = (error as? OpenAIFailure) ?? OpenAIExchange.failure(error)
+                if case .status(_, _, let retryAfter?) = failure {
+                    quietUntil.withLock { $0 = .now + min(retryAfter, OpenAIFailure.longestRetryAfter) }
+                }
                 continuation.finish(throwing: failure.assistantFailure(endpoint: endpoint, model: model))
             }
         }

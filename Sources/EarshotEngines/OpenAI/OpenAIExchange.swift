@@ -43,6 +43,10 @@ struct OpenAIExchange: Sendable {
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .disabled
         configuration.timeout = .init(connect: .milliseconds(Int64(connectTimeout / .milliseconds(1))), read: .seconds(300))
+        // A refused connection is said at once, not after the pool's retries have used up the
+        // connect timeout: the callers try again themselves (the next turn, the transcription
+        // queue's backoff, a synthesizer's retry).
+        configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }()
 

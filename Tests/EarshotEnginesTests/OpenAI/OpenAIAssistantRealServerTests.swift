@@ -128,6 +128,22 @@ struct OpenAIAssistantRealServerTests {
         #expect(failure?.message.hasPrefix("The OpenAI-compatible chat server at http://127.0.0.1:\(port)/v1 is not answering") == true, "\(String(describing: failure))")
     }
 
+    /// A turn within the server's `Retry-After` is not sent: the person hears how long is left.
+    @Test func noRequestIsSentBeforeTheServersRetryAfter() async throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-chat-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log").path
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let (server, endpoint) = try await Self.start(["--rate-limited-requests", "1", "--retry-after", "30", "--requests-log", log])
+        defer { server.stop() }
+        let assistant = Self.assistant(endpoint)
+        let first = await Self.collect(assistant.respond(turn: 1, transcript: "hello"))
+        #expect(first.failure?.notice == "The assistant is busy; try again in 30 seconds.", "\(String(describing: first.failure))")
+        let second = await Self.collect(assistant.respond(turn: 2, transcript: "hello again"))
+        #expect(second.pieces.isEmpty)
+        #expect(second.failure?.notice.hasPrefix("The assistant is busy; try again in ") == true, "\(String(describing: second.failure))")
+        #expect(Self.requests(log).count == 1, "the second turn was sent within the Retry-After")
+        #expect(assistant.messages(asking: "next").count == 3, "only the first turn is remembered")
+    }
+
     @Test(arguments: [
         (["--api-key", "right"], "earshot-test", "refused the API key."),
         ([], "no-such-model", "has no model called no-such-model."),
