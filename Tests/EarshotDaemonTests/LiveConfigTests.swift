@@ -166,4 +166,30 @@ struct LiveConfigTests {
         #expect(run.lastErrorCode == "config_invalid")
         #expect(run.stillRunning)
     }
+
+    /// With the assistant configured, a reloaded `[replies] responder` is not used: the log says
+    /// so, and the assistant still answers (no request is made: the server need not be there).
+    @Test func aResponderReloadedBesideTheAssistantIsNotUsed() async throws {
+        let run = try await onDedicatedThread { () throws -> (applied: [String]?, replies: String?, log: String) in
+            let directory = try Self.scratchDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            let path = directory + "/config.toml"
+            let server = "openai+http://127.0.0.1:\(try SocketProbe.freeLoopbackPort())/v1"
+            func write(_ responder: String) throws {
+                try "[replies]\nresponder = \"\(responder)\"\n[assistant]\nserver = \"\(server)\"\nmodel = \"m\"\n"
+                    .write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            try write("echo first")
+            let session = try LiveSession(arguments: ["--config", path, "--tts", "none", "--stt", "none"])
+            let client = try session.subscribedClient(topics: ["config"])
+            try write("echo second")
+            kill(session.daemon.pid, SIGHUP)
+            let event = client.events(timeout: 5) { $0["event"] as? String == "config" }.last ?? [:]
+            let replies = (try session.status()["backends"] as? [String: Any])?["replies"] as? String
+            return (event["applied"] as? [String], replies, session.daemon.log)
+        }
+        #expect(run.applied == ["replies.responder"], "\(String(describing: run.applied))")
+        #expect(run.replies?.hasPrefix("assistant at http://127.0.0.1:") == true, "\(String(describing: run.replies))")
+        #expect(run.log.contains("[replies] responder changed, but the assistant at http://127.0.0.1:"), "\(run.log)")
+    }
 }
