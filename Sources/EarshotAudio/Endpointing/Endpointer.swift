@@ -20,8 +20,9 @@
 /// but, by the recogniser's language model, seldom do (`sentenceEnd`) wait three quarters of it;
 /// words that can, with a sound that is not rising or held, end after `finishedTurnSilence`
 /// (twice it where the sound is unsure), and no sooner than the pauses this speaker went on after
-/// (``SpeakerPauses``, up to three quarters of `endOfTurnSilence`); with no words, the sound
-/// alone scales `endOfTurnSilence`. The ``Endpointer/Eagerness`` scales each. Words heard during
+/// (``SpeakerPauses``, up to three quarters of `endOfTurnSilence`); with a rising or held sound,
+/// after three quarters of `endOfTurnSilence`; with no words, the sound alone scales
+/// `endOfTurnSilence`. The ``Endpointer/Eagerness`` scales each. Words heard during
 /// the silence judge it again.
 ///
 /// **Only a voice goes on.** Within the silence, a sound that holds no pitch for `minimumVoiced`
@@ -309,7 +310,10 @@ public struct Endpointer: Sendable {
             let share: Float = pendingEnding == .unsure ? 2 : 1
             let patience = Float(min(speakerPauses.patienceFrames, endOfTurnSilenceFrames * 3 / 4))
             frames = max(Float(finishedTurnSilenceFrames) * eagerness.finishedShare * share, patience)
-        case (.complete, .rise), (.complete, .heldLevel), (.unheard, _):
+        case (.complete, .rise), (.complete, .heldLevel):
+            pendingEndReason = .silence
+            frames = Float(endOfTurnSilenceFrames) * min(eagerness.silenceShare(after: pendingEnding), 1) * Self.completeWordsOpenSoundShare
+        case (.unheard, _):
             let share = eagerness.silenceShare(after: pendingEnding)
             switch pendingEnding {
             case .shortCommand, .finalFall: pendingEndReason = share < 1 ? .finished : .silence
@@ -321,6 +325,10 @@ public struct Endpointer: Sendable {
         requiredSilenceFrames = max(1, Int(frames.rounded()))
         judgedWording = wording
     }
+
+    /// The share of the end-of-turn silence (at most all of it) given to words a sentence can end
+    /// on said with a rise or a held pitch: the words say finished, the sound is not sure.
+    static let completeWordsOpenSoundShare: Float = 0.75
 
     /// The share of the unfinished words' wait given to words a sentence can end on but, by the
     /// language model, seldom does: a verdict weaker than a word no sentence ends on.

@@ -103,6 +103,26 @@ import Testing
         #expect(ended.frame - 99 < configuration.endOfTurnSilenceFrames)
     }
 
+    /// Words that can end a sentence said on a held pitch (or a rise): the sound is not sure of
+    /// the end, the words are, and the turn ends after three quarters of the end-of-turn silence.
+    @Test func finishedWordsOnAHeldPitchEndTheTurnAfterThreeQuartersOfTheEndOfTurnSilence() throws {
+        let configuration = Endpointer.Configuration()
+        var endpointer = Endpointer(configuration: configuration)
+        var ended: (frame: Int, event: Endpointer.Event)?
+        let held = SpeechCues(periodicity: 0.9, pitchHz: 150, levelDB: -20)
+        for activity in EndpointerScript.activities("100# 200-") where ended == nil {
+            let cued = VoiceActivity(
+                frameIndex: activity.frameIndex, probability: activity.probability, isSpeech: activity.isSpeech,
+                cues: activity.isSpeech ? held : SpeechCues(periodicity: 0, pitchHz: 0, levelDB: -60)
+            )
+            if let event = endpointer.process(cued), case .speechEnded = event { ended = (activity.frameIndex, event) }
+            if activity.frameIndex == 90 { endpointer.heard("play the news") }
+        }
+        let end = try #require(ended)
+        #expect(end.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .silence))
+        #expect(end.frame - 99 == Int((Float(configuration.endOfTurnSilenceFrames) * 0.75).rounded()))
+    }
+
     @Test func withoutWordsTheEndOfTurnSilenceEndsTheTurn() throws {
         let configuration = Endpointer.Configuration()
         let ended = try #require(Self.end(silence: 200, words: []))
