@@ -59,7 +59,7 @@ struct DaemonCommandHandler: CommandHandler {
     /// `toggle`: turning voice mode off is a `dismiss`, so the assistant forgets then too.
     private func toggle() -> CommandResult {
         let result = turn { $0.toggle() }
-        if case .answer = result, session.snapshot.phase == .idle { session.responder?.forgetConversation() }
+        if session.snapshot.phase == .idle { session.responder?.forgetConversation() }
         return result
     }
 

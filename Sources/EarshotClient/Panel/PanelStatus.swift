@@ -1,4 +1,4 @@
-public import EarshotBase
+import EarshotBase
 public import EarshotProtocol
 
 /// What a status bar shows of Earshot: the voice UI's state, or that the daemon is not running.

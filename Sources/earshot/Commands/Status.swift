@@ -22,7 +22,10 @@ struct StatusCommand: ParsableCommand {
     @Flag(help: "Print the daemon's response as it came: one JSON line.")
     var json = false
 
-    @Option(help: ArgumentHelp("Print only the state, as a status bar reads it: waybar or plain.", valueName: "format"))
+    @Option(
+        help: ArgumentHelp("Print only the state, as a status bar reads it: waybar or plain.", valueName: "format"),
+        transform: StatusCommand.parseFormat
+    )
     var format: PanelFormat?
 
     @Flag(help: "Keep running and print the state again whenever it changes (plain unless --format says otherwise).")
@@ -47,7 +50,14 @@ struct StatusCommand: ParsableCommand {
     }
 }
 
-extension PanelFormat: ExpressibleByArgument {}
+extension StatusCommand {
+    static func parseFormat(_ text: String) throws -> PanelFormat {
+        guard let format = PanelFormat(rawValue: text) else {
+            throw ValidationError("--format: no format '\(text)'; the formats are waybar and plain.")
+        }
+        return format
+    }
+}
 
 /// `earshot status --format … [--follow]`: the state as a status bar reads it, a line each time
 /// it changes, through the daemon's restarts.
