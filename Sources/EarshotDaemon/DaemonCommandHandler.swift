@@ -27,6 +27,10 @@ struct DaemonCommandHandler: CommandHandler {
         case .cancel: turn { $0.cancel() }
         case .mute: turn { $0.mute() }
         case .unmute: turn { $0.unmute() }
+        case .hold: turn { $0.hold() }
+        case .release: turn { $0.release() }
+        case .talk: turn { $0.talk() }
+        case .toggle: toggle()
         case .devices: await devices()
         case .setSource(let name): await route(.source, to: name) { () async throws(PulseError) in try await engine.setSource(name) }
         case .setSink(let name): await route(.sink, to: name) { () async throws(PulseError) in try await engine.setSink(name) }
@@ -50,6 +54,13 @@ struct DaemonCommandHandler: CommandHandler {
     private func dismiss() -> CommandResult {
         session.responder?.forgetConversation()
         return turn { $0.dismiss() }
+    }
+
+    /// `toggle`: turning voice mode off is a `dismiss`, so the assistant forgets then too.
+    private func toggle() -> CommandResult {
+        let result = turn { $0.toggle() }
+        if session.snapshot.phase == .idle { session.responder?.forgetConversation() }
+        return result
     }
 
     private func turn(_ input: @Sendable (inout TurnMachine<StreamClock>) -> TurnAction) -> CommandResult {

@@ -53,6 +53,12 @@ public enum TurnEffect: Equatable, Hashable, Sendable {
     /// the detector is hearing), before this transition's new state. Speech heard over a reply is
     /// told only once the interruption is confirmed.
     case announceSpeech
+    /// The talk key is held: `turn` opened now. Tell front ends its speech starts now, and start
+    /// transcribing it from the next frame (no pre-roll: what came before the hold is not the turn's).
+    case beginHeldUtterance(turn: Int)
+    /// The held `turn` ended, as `end` says: tell front ends its speech ended now. An
+    /// ``endUtterance(turn:)`` follows.
+    case endHeldUtterance(turn: Int, HoldEnd)
     /// Start transcribing `turn`, from the moment the speech began (include the pre-roll;
     /// after a barge-in, from when the interruption was first suspected).
     case beginUtterance(turn: Int)
@@ -101,6 +107,16 @@ public enum TurnEffect: Equatable, Hashable, Sendable {
     case reportError(TurnError)
 }
 
+extension TurnEffect {
+    /// How a held turn ended.
+    public enum HoldEnd: Equatable, Hashable, Sendable {
+        /// The talk key came up.
+        case released
+        /// No release came within the longest utterance.
+        case limit
+    }
+}
+
 /// The sounds that mark voice mode starting and ending.
 public enum TurnCue: Equatable, Hashable, Sendable {
     case voiceModeOn
@@ -130,6 +146,10 @@ public enum TurnIgnoreReason: Equatable, Hashable, Sendable {
     case eagerEndPending
     /// Speech resumed while no eager end is pending.
     case noEagerEnd
+    /// The talk key is held: the turn ends at its release, not at a pause (or a `hold` repeated).
+    case keyHeld
+    /// `talk` while already listening, unmuted.
+    case alreadyListening
 }
 
 /// Why an input made no sense in the current state; the caller turns it into an error response.
@@ -164,6 +184,8 @@ public enum TurnRejection: Error, Equatable, Hashable, Sendable, CustomStringCon
     case emptyReply
     /// More text for a reply that was told its text had ended.
     case replyTextEnded(reply: Int)
+    /// `release` while the talk key is not held.
+    case notHeld
 
     /// A short message for an error response.
     public var description: String {
@@ -182,6 +204,7 @@ public enum TurnRejection: Error, Equatable, Hashable, Sendable, CustomStringCon
         case .cannotSpeakWhile(let phase): "cannot speak while \(phase.rawValue)"
         case .emptyReply: "the reply is empty"
         case .replyTextEnded(let reply): "reply \(reply) has had all its text"
+        case .notHeld: "the talk key is not held"
         }
     }
 }

@@ -16,6 +16,8 @@ extension TurnMachine {
             return enter(.mayHaveEnded(.transcribing, deadline: deadline), effects: [.finalizeTranscript(turn: turn)])
         case .mayHaveEnded:
             return .ignored(.eagerEndPending)
+        case .keyHeld:
+            return .ignored(.keyHeld)
         case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected, .concluding:
             return .ignored(.noUtteranceInProgress)
         }
@@ -39,7 +41,7 @@ extension TurnMachine {
     /// preparation stands, asking for nothing twice; a held reply is released at once.
     mutating func confirmEnd(_ preparation: Preparation) -> TurnAction {
         let now = clock.now
-        let end: [TurnEffect] = [.endUtterance(turn: turn)]
+        let end: [TurnEffect] = [.endUtterance(turn: turn)] + oneShotUtteranceOver()
         switch preparation {
         case .transcribing:
             return enter(.transcribing(deadline: now.advanced(by: configuration.transcriptTimeout)), effects: end)

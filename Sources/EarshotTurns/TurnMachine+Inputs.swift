@@ -3,6 +3,7 @@
 extension TurnMachine {
     /// Turns voice mode on: `idle` → `listening`, microphone open and unmuted.
     public mutating func start() -> TurnAction {
+        if let oneShot, oneShot.returnsTo == .off { return stayOn(after: oneShot) }
         guard case .idle = state else { return .rejected(.voiceModeAlreadyOn) }
         microphoneMuted = false
         return enter(.listening(error: nil), effects: [.openMicrophone] + cue(.voiceModeOn))
@@ -11,8 +12,10 @@ extension TurnMachine {
     /// Leaves voice mode from any active phase, abandoning whatever is pending.
     public mutating func dismiss() -> TurnAction {
         if case .idle = state { return .rejected(.voiceModeOff) }
-        let effects = abandonEffects + [.closeMicrophone] + cue(.voiceModeOff)
+        // A one-shot turn taken while voice mode was off never turned it on: no cue for leaving.
+        let effects = abandonEffects + [.closeMicrophone] + (oneShot?.returnsTo == .off ? [] : cue(.voiceModeOff))
         let from = snapshot
+        oneShot = nil
         state = .idle
         microphoneMuted = false
         speechOverReply = .none
@@ -28,7 +31,7 @@ extension TurnMachine {
         speechOverReply = .none
         var effects: [TurnEffect] = [.silenceMicrophone]
         switch state {
-        case .hearing:
+        case .hearing, .keyHeld:
             effects.append(.discardUtterance(turn: turn))
             state = .listening(error: nil)
         case .mayHaveEnded(let preparation, _):
@@ -40,19 +43,22 @@ extension TurnMachine {
         case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .concluding:
             break
         }
+        if case .listening = state { effects += endOneShot() }
         return .transition(TurnTransition(from: from, to: snapshot, effects: effects))
     }
 
     /// Unmutes the microphone; the phase is unchanged.
     public mutating func unmute() -> TurnAction {
         if case .idle = state { return .rejected(.voiceModeOff) }
+        if let oneShot, oneShot.returnsTo == .muted, !microphoneMuted { return stayOn(after: oneShot) }
         guard microphoneMuted else { return .rejected(.notMuted) }
+        if oneShot?.returnsTo == .muted { oneShot = nil }
         let from = snapshot
         microphoneMuted = false
         return .transition(TurnTransition(from: from, to: snapshot, effects: [.openMicrophone]))
     }
 
-    private func cue(_ cue: TurnCue) -> [TurnEffect] {
+    func cue(_ cue: TurnCue) -> [TurnEffect] {
         configuration.playsCues ? [.playCue(cue)] : []
     }
 
@@ -63,7 +69,7 @@ extension TurnMachine {
             return .rejected(.voiceModeOff)
         case .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _):
             return enter(.listening(error: nil), effects: stopEffects(reply))
-        case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech, .mayHaveEnded, .concluding:
+        case .listening, .hearing, .keyHeld, .transcribing, .awaitingReply, .preparingSpeech, .mayHaveEnded, .concluding:
             return .rejected(.nothingPlaying)
         }
     }
@@ -74,8 +80,10 @@ extension TurnMachine {
         case .idle:
             return .rejected(.voiceModeOff)
         case .listening:
-            return .rejected(.nothingToCancel)
-        case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected, .mayHaveEnded, .concluding:
+            // `talk` still waiting for speech: cancelling it is going back to what voice mode was.
+            guard oneShot != nil else { return .rejected(.nothingToCancel) }
+            return enter(.listening(error: nil), effects: [])
+        case .hearing, .keyHeld, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected, .mayHaveEnded, .concluding:
             return enter(.listening(error: nil), effects: abandonEffects)
         }
     }
@@ -102,7 +110,7 @@ extension TurnMachine {
         case .bargeInSuspected:
             speechOverReply = .confirmedByDetector
             return .ignored(.utteranceInProgress)
-        case .mayHaveEnded:
+        case .mayHaveEnded, .keyHeld:
             return .ignored(.utteranceInProgress)
         case .listening, .transcribing, .awaitingReply, .preparingSpeech, .concluding:
             return beginTurn(speechStartedAt: clock.now, after: abandonEffects, detectorConfirmed: true)
@@ -133,6 +141,8 @@ extension TurnMachine {
             return confirmEnd(preparation)
         case .bargeInSuspected(let reply, let playbackDeadline, _, _):
             return enter(.speaking(reply, deadline: playbackDeadline), effects: [.resumePlayback(reply: reply.number)])
+        case .keyHeld:
+            return .ignored(.keyHeld)
         case .idle, .listening, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .concluding:
             return .ignored(.noUtteranceInProgress)
         }
@@ -170,15 +180,15 @@ extension TurnMachine {
             return .rejected(.voiceModeOff)
         case .bargeInSuspected(let reply, _, let speechStartedAt, _):
             return beginTurnAfterBargeIn(speechStartedAt: speechStartedAt, after: stopEffects(reply))
-        case .listening, .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .mayHaveEnded, .concluding:
+        case .listening, .hearing, .keyHeld, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .mayHaveEnded, .concluding:
             return .rejected(.noBargeInSuspected)
         }
     }
 
-    /// `hearing` → `transcribing`.
-    mutating func endUtterance() -> TurnAction {
+    /// `hearing` → `transcribing`, after `effects`.
+    mutating func endUtterance(after effects: [TurnEffect] = []) -> TurnAction {
         let deadline = clock.now.advanced(by: configuration.transcriptTimeout)
-        return enter(.transcribing(deadline: deadline), effects: [.endUtterance(turn: turn)])
+        return enter(.transcribing(deadline: deadline), effects: effects + [.endUtterance(turn: turn)] + oneShotUtteranceOver())
     }
 }
 
@@ -202,8 +212,11 @@ extension TurnMachine {
             return enter(.awaitingReply(deadline: deadline), effects: [.requestReply(turn: turn, transcript: text)])
         }
         guard isKnown(turn: transcribed) else { return .rejected(.unknownTurn(transcribed)) }
-        if case .hearing = state, transcribed == turn {
+        switch state {
+        case .hearing where transcribed == turn, .keyHeld where transcribed == turn:
             return .rejected(.utteranceNotEnded(turn: transcribed))
+        default:
+            break
         }
         return .ignored(.staleTranscript(turn: transcribed))
     }
@@ -240,7 +253,7 @@ extension TurnMachine {
         guard isKnown(turn: answered) else { return .rejected(.unknownTurn(answered)) }
         if answered == turn {
             switch state {
-            case .hearing, .transcribing, .mayHaveEnded(.transcribing, _):
+            case .hearing, .keyHeld, .transcribing, .mayHaveEnded(.transcribing, _):
                 return .rejected(.replyNotRequested(turn: answered))
             case .idle, .listening, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected, .mayHaveEnded, .concluding:
                 break
@@ -262,7 +275,7 @@ extension TurnMachine {
             return .rejected(.voiceModeOff)
         case .listening:
             return text.allSatisfy(\.isWhitespace) ? .rejected(.emptyReply) : speak(text, voice: voice, answering: nil, continues: continues)
-        case .hearing, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected, .mayHaveEnded, .concluding:
+        case .hearing, .keyHeld, .transcribing, .awaitingReply, .preparingSpeech, .speaking, .bargeInSuspected, .mayHaveEnded, .concluding:
             return .rejected(.cannotSpeakWhile(state.phase))
         }
     }
@@ -339,10 +352,15 @@ extension TurnMachine {
         guard let deadline = nextDeadline else { return .none }
         guard clock.now >= deadline else { return .none }
         switch state {
-        case .idle, .listening:
+        case .idle:
             return .none
+        case .listening:
+            // `talk` heard no speech in time: voice mode goes back to what it was.
+            return enter(.listening(error: nil), effects: [])
         case .hearing:
             return endUtterance()
+        case .keyHeld:
+            return endHeldUtterance(.limit)
         case .mayHaveEnded(let preparation, _):
             return confirmEnd(preparation)
         case .concluding:

@@ -16,6 +16,8 @@ public struct TurnMachine<C: Clock>: Sendable {
     var speechOverReply = SpeechOverReply.none
     var turn = 0
     var latestReply = 0
+    /// A turn asked for by key (`hold`, `talk`) while voice mode was off or muted; nil otherwise.
+    var oneShot: OneShot?
 
     /// Creates a machine in `idle`.
     public init(clock: C, configuration: Configuration) {
@@ -41,9 +43,11 @@ public struct TurnMachine<C: Clock>: Sendable {
     /// When ``tick()`` next has something to do; `nil` in the resting phases (`idle`, `listening`).
     public var nextDeadline: C.Instant? {
         switch state {
-        case .idle, .listening:
+        case .idle:
             nil
-        case .hearing(let deadline), .transcribing(let deadline), .awaitingReply(let deadline),
+        case .listening:
+            oneShot?.speechDeadline
+        case .hearing(let deadline), .keyHeld(let deadline), .transcribing(let deadline), .awaitingReply(let deadline),
             .preparingSpeech(_, let deadline), .speaking(_, let deadline), .mayHaveEnded(_, let deadline),
             .concluding(let deadline):
             deadline
@@ -58,10 +62,13 @@ public struct TurnMachine<C: Clock>: Sendable {
     }
 
     /// Moves to `newState` and reports the transition.
+    /// Back in `listening`, a one-shot turn is over: voice mode goes back to off or muted.
     mutating func enter(_ newState: State, effects: [TurnEffect]) -> TurnAction {
         let from = snapshot
         state = newState
         speechOverReply = .none
+        var effects = effects
+        if case .listening = newState { effects += endOneShot() }
         return .transition(TurnTransition(from: from, to: snapshot, effects: effects))
     }
 
@@ -71,6 +78,7 @@ public struct TurnMachine<C: Clock>: Sendable {
     mutating func beginTurn(speechStartedAt: C.Instant, after effects: [TurnEffect], detectorConfirmed: Bool) -> TurnAction {
         let from = snapshot
         turn += 1
+        oneShot?.speechDeadline = nil
         state = .hearing(deadline: speechStartedAt.advanced(by: configuration.maximumUtterance))
         speechOverReply = detectorConfirmed ? .none : .awaitingDetector
         let announced: [TurnEffect] = detectorConfirmed ? [.announceSpeech] : []
@@ -87,7 +95,7 @@ public struct TurnMachine<C: Clock>: Sendable {
         switch state {
         case .idle, .listening, .concluding:
             []
-        case .hearing, .transcribing:
+        case .hearing, .keyHeld, .transcribing:
             [.discardUtterance(turn: turn)]
         case .mayHaveEnded(let preparation, _):
             [.discardUtterance(turn: turn)] + abandonEffects(preparation)
@@ -138,8 +146,12 @@ extension TurnMachine {
         /// (a cough, a click, an "mm") and the reply resumes. Default 80 ms.
         public var falseInterruptionSilence: C.Duration
         /// The longest single utterance; after it the utterance is ended as if the user had
-        /// paused, so a stuck voice activity detector cannot hold the turn. Default 60 s.
+        /// paused (or released the key), so a stuck voice activity detector or a release that never
+        /// comes cannot hold the turn. Default 60 s.
         public var maximumUtterance: C.Duration
+        /// How long a one-shot `talk` waits for speech to begin before voice mode goes back to
+        /// what it was. Default 8 s.
+        public var talkWait: C.Duration
         /// How long to wait for the final transcript after the user stops. Default 5 s.
         public var transcriptTimeout: C.Duration
         /// How long to wait for the responder's reply after the transcript. Default 15 s.
@@ -156,6 +168,7 @@ extension TurnMachine {
             minimumInterruption: C.Duration,
             falseInterruptionSilence: C.Duration,
             maximumUtterance: C.Duration,
+            talkWait: C.Duration,
             transcriptTimeout: C.Duration,
             replyTimeout: C.Duration,
             playbackStartTimeout: C.Duration,
@@ -164,6 +177,7 @@ extension TurnMachine {
             self.minimumInterruption = minimumInterruption
             self.falseInterruptionSilence = falseInterruptionSilence
             self.maximumUtterance = maximumUtterance
+            self.talkWait = talkWait
             self.transcriptTimeout = transcriptTimeout
             self.replyTimeout = replyTimeout
             self.playbackStartTimeout = playbackStartTimeout
@@ -179,6 +193,7 @@ extension TurnMachine.Configuration where C.Duration == Swift.Duration {
             minimumInterruption: .milliseconds(300),
             falseInterruptionSilence: .milliseconds(80),
             maximumUtterance: .seconds(60),
+            talkWait: .seconds(8),
             transcriptTimeout: .seconds(5),
             replyTimeout: .seconds(15),
             playbackStartTimeout: .seconds(10),
@@ -232,6 +247,9 @@ extension TurnMachine {
         case listening(error: TurnError?)
         /// The user is speaking the current turn; `deadline` ends an over-long utterance.
         case hearing(deadline: C.Instant)
+        /// The user holds the talk key: the current turn opened at the hold and ends at the
+        /// release, whatever pauses it has; `deadline` ends a hold whose release never comes.
+        case keyHeld(deadline: C.Instant)
         /// The current turn's utterance ended; its final transcript is due by `deadline`.
         case transcribing(deadline: C.Instant)
         /// The responder has the transcript; its reply is due by `deadline`.
@@ -256,7 +274,7 @@ extension TurnMachine {
             switch self {
             case .idle: .idle
             case .listening: .listening
-            case .hearing, .mayHaveEnded: .hearing
+            case .hearing, .keyHeld, .mayHaveEnded: .hearing
             case .transcribing, .awaitingReply, .preparingSpeech, .concluding: .thinking
             case .speaking, .bargeInSuspected: .speaking
             }
@@ -272,7 +290,7 @@ extension TurnMachine {
             case .preparingSpeech(let reply, _), .speaking(let reply, _), .bargeInSuspected(let reply, _, _, _),
                 .mayHaveEnded(.held(let reply), _):
                 reply
-            case .idle, .listening, .hearing, .transcribing, .awaitingReply, .mayHaveEnded, .concluding: nil
+            case .idle, .listening, .hearing, .keyHeld, .transcribing, .awaitingReply, .mayHaveEnded, .concluding: nil
             }
         }
 
@@ -284,7 +302,7 @@ extension TurnMachine {
             case .bargeInSuspected(_, let playbackDeadline, let speechStartedAt, let lastHeardAt):
                 .bargeInSuspected(reply, playbackDeadline: playbackDeadline, speechStartedAt: speechStartedAt, lastHeardAt: lastHeardAt)
             case .mayHaveEnded(.held, let deadline): .mayHaveEnded(.held(reply), deadline: deadline)
-            case .idle, .listening, .hearing, .transcribing, .awaitingReply, .mayHaveEnded, .concluding: self
+            case .idle, .listening, .hearing, .keyHeld, .transcribing, .awaitingReply, .mayHaveEnded, .concluding: self
             }
         }
     }

@@ -27,6 +27,17 @@ import Testing
         #expect(capture.end(turn: 1) == nil, "an utterance ends once")
     }
 
+    @Test func aHeldTurnStartsWithItsFirstFrame() throws {
+        var capture = UtteranceCapture()
+        capture.begin(turn: 4, frames: [], wall: 1000)
+        capture.append(Self.frame(70, 0.5), turn: 4)
+        capture.append(Self.frame(71, 0.5), turn: 4)
+        let ended = capture.end(turn: 4)
+        let finished = try #require(ended)
+        #expect(abs(finished.audioStart - 0.70) < 1e-9 && abs(finished.audioEnd - 0.72) < 1e-9)
+        #expect(finished.samples.count == 2 * AudioFrame.sampleCount)
+    }
+
     @Test func aDiscardedOrForgottenUtteranceIsNotHandedOn() {
         var capture = UtteranceCapture()
         capture.begin(turn: 1, frames: [Self.frame(0, 0.1)], wall: 0)

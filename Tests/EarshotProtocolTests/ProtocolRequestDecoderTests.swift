@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ProtocolRequestDecoderTests {
     static let everyCommand: [Command] = [
-        .status, .start, .dismiss, .stop, .cancel, .mute, .unmute,
+        .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .hold, .release, .talk, .toggle,
         .subscribe(topics: Set(EventTopic.allCases), levelHz: 30),
         .subscribe(topics: [.level], levelHz: 1),
         .subscribe(topics: [.state, .device], levelHz: 60),

@@ -31,6 +31,10 @@ actor TestTurnHandler: CommandHandler {
         case .cancel: return result(of: machine.cancel())
         case .mute: return result(of: machine.mute())
         case .unmute: return result(of: machine.unmute())
+        case .hold: return result(of: machine.hold())
+        case .release: return result(of: machine.release())
+        case .talk: return result(of: machine.talk())
+        case .toggle: return result(of: machine.toggle())
         case .devices:
             return .success([
                 "sources": .array(Self.sources.map { .string($0) }),

@@ -50,7 +50,9 @@ struct TurnMachinePropertyTests {
                 #expect(after.latestReply >= before.latestReply)
                 if after.turn != before.turn {
                     #expect(after.turn == before.turn + 1)
-                    #expect(action.effects.contains(.beginUtterance(turn: after.turn)))
+                    let began = action.effects.contains(.beginUtterance(turn: after.turn))
+                        || action.effects.contains(.beginHeldUtterance(turn: after.turn))
+                    #expect(began)
                 }
             }
         }
@@ -102,8 +104,10 @@ struct TurnMachinePropertyTests {
     @Test func onlyRestingPhasesWaitWithoutADeadline() async {
         await propertyCheck(count: Self.sequenceCount, input: TurnStep.sequences) { steps in
             Self.run(steps) { _, _, after in
+                // `listening` has a deadline only while a one-shot `talk` waits for speech.
                 let resting = [.idle, .listening].contains(after.phase)
-                #expect((after.machine.nextDeadline == nil) == resting)
+                if !resting { #expect(after.machine.nextDeadline != nil) }
+                if after.phase == .idle { #expect(after.machine.nextDeadline == nil) }
                 var early = after.machine
                 if let deadline = early.nextDeadline, after.clock.now < deadline {
                     #expect(early.tick() == .none)
@@ -140,6 +144,7 @@ struct TurnStep: Sendable, CustomStringConvertible {
         case start, dismiss, mute, unmute, utteranceStarted, utteranceEnded, bargeInConfirmed
         case transcript, emptyTranscript, reply, emptyReply, unpromptedReply
         case playbackStarted, playbackFinished, stop, cancel, tick
+        case hold, release, talk, toggle
         /// Time passes with no tick, as when the pipeline lags.
         case advanceClock
         /// Time passes and then the pipeline ticks, as it does every audio frame.
@@ -159,7 +164,7 @@ struct TurnStep: Sendable, CustomStringConvertible {
             (.start, 2), (.dismiss, 1), (.mute, 1), (.unmute, 2), (.utteranceStarted, 2), (.utteranceEnded, 3),
             (.bargeInConfirmed, 1), (.transcript, 4), (.emptyTranscript, 1), (.reply, 4), (.emptyReply, 1),
             (.unpromptedReply, 2), (.playbackStarted, 5), (.playbackFinished, 2), (.stop, 1), (.cancel, 1),
-            (.tick, 3), (.advanceClock, 2), (.wait, 4),
+            (.tick, 3), (.advanceClock, 2), (.wait, 4), (.hold, 2), (.release, 2), (.talk, 1), (.toggle, 1),
         ]
         return weights.flatMap { kind, weight in Array(repeating: kind, count: weight) }
     }()
@@ -212,6 +217,10 @@ struct TurnStep: Sendable, CustomStringConvertible {
         case .stop: return harness.send { $0.stop() }
         case .cancel: return harness.send { $0.cancel() }
         case .tick: return harness.send { $0.tick() }
+        case .hold: return harness.send { $0.hold() }
+        case .release: return harness.send { $0.release() }
+        case .talk: return harness.send { $0.talk() }
+        case .toggle: return harness.send { $0.toggle() }
         case .advanceClock:
             harness.clock.advance(by: clockAdvance)
             return .none

@@ -8,6 +8,7 @@ struct TurnMachineTimeoutTests {
         minimumInterruption: .milliseconds(300),
         falseInterruptionSilence: .milliseconds(80),
         maximumUtterance: .seconds(20),
+        talkWait: .seconds(5),
         transcriptTimeout: .seconds(2),
         replyTimeout: .seconds(7),
         playbackStartTimeout: .seconds(3),

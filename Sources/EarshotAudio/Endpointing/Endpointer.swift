@@ -77,6 +77,10 @@ public struct Endpointer: Sendable {
         case streamEnd = "stream_end"
         /// A suspected interruption of a reply fell silent before it was confirmed.
         case falseInterruption = "false_interruption"
+        /// Not the endpointer's: the talk key was released, ending a held turn.
+        case released
+        /// Not the endpointer's: a held turn reached the longest utterance with no release.
+        case holdLimit = "hold_limit"
     }
 
     /// How a turn sounded as the talker fell silent, judged from its last voiced stretch.

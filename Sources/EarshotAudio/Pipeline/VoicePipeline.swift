@@ -210,17 +210,18 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             heardSpeech = (Double(onsetFrame) * AudioFrame.duration, Double(audioStartFrame) * AudioFrame.duration)
             perform(machine.utteranceStarted(), emit: emit, work: work)
         case .speechEnded(_, let endFrame, let reason):
-            if speechOpen {
+            // A held turn's speech ends at the release, whatever pauses the detector hears in it.
+            if speechOpen, !machine.isKeyHeld {
                 speechOpen = false
                 emit(.speechEnded(turn: machine.snapshot.turn, reason: reason, time: Double(endFrame) * AudioFrame.duration))
             }
             perform(machine.utteranceEnded(), emit: emit, work: work)
         case .eagerEnd(_, let endFrame):
-            guard speechOpen else { return }
+            guard speechOpen, !machine.isKeyHeld else { return }
             emit(.speechEagerEnd(turn: machine.snapshot.turn, time: Double(endFrame) * AudioFrame.duration))
             if configuration.preparesEagerly { perform(machine.utteranceMayHaveEnded(), emit: emit, work: work) }
         case .speechResumed(_, let frame):
-            guard speechOpen else { return }
+            guard speechOpen, !machine.isKeyHeld else { return }
             emit(.speechResumed(turn: machine.snapshot.turn, time: Double(frame) * AudioFrame.duration))
             if configuration.preparesEagerly { perform(machine.utteranceResumed(), emit: emit, work: work) }
         }
@@ -236,6 +237,23 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         emit(.speechEnded(turn: machine.snapshot.turn, reason: .falseInterruption, time: now - silence))
     }
 
+    /// A held turn's speech starts at the hold and ends at the release (or the longest
+    /// utterance), told before the phase change it causes, as the detector's are.
+    private mutating func announceHold(_ effects: [TurnEffect], emit: (PipelineEvent) -> Void) {
+        for effect in effects {
+            switch effect {
+            case .beginHeldUtterance(let turn):
+                speechOpen = true
+                emit(.speechStarted(turn: turn, audioStart: now, time: now))
+            case .endHeldUtterance(let turn, let end):
+                speechOpen = false
+                emit(.speechEnded(turn: turn, reason: end == .released ? .released : .holdLimit, time: now))
+            default:
+                continue
+            }
+        }
+    }
+
     private mutating func perform(_ action: TurnAction, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
         guard case .transition(let transition) = action else { return }
         // The speech event goes out before the phase change it causes.
@@ -243,11 +261,16 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             speechOpen = true
             emit(.speechStarted(turn: transition.to.turn, audioStart: heardSpeech.audioStart, time: heardSpeech.onset))
         }
+        announceHold(transition.effects, emit: emit)
         if transition.from != transition.to { emit(.state(transition.to, time: now)) }
         for effect in transition.effects {
             switch effect {
-            case .announceSpeech:
+            case .announceSpeech, .endHeldUtterance:
                 break
+            case .beginHeldUtterance(let turn):
+                recordingTurn = turn
+                recordingBeganAt = lastFrameIndex
+                if handsOutUtteranceAudio { work(.beginUtterance(turn: turn, audio: [])) }
             case .beginUtterance(let turn):
                 recordingTurn = turn
                 recordingBeganAt = lastFrameIndex

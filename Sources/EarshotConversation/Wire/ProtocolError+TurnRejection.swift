@@ -17,6 +17,11 @@ extension ProtocolError {
             self.init(code: Code.nothingPlaying, message: "Nothing is playing, so there is nothing to stop.")
         case .nothingToCancel:
             self.init(code: Code.nothingToCancel, message: "No turn is in progress, so there is nothing to cancel.")
+        case .notHeld:
+            self.init(
+                code: Code.notHeld,
+                message: "The talk key is not held: `earshot hold` opens a turn and `earshot release` ends it (a hold also ends by itself after 60 s)."
+            )
         case .noBargeInSuspected, .unknownTurn, .unknownReply, .utteranceNotEnded, .replyNotRequested,
             .cannotSpeakWhile, .emptyReply, .replyTextEnded:
             self.init(code: Code.rejected, message: "The voice machine refused this: \(rejection.description).")

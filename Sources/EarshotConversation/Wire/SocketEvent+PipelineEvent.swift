@@ -35,6 +35,8 @@ extension SpeechEvent.EndReason {
         case .unfinished: self = .unfinished
         case .streamEnd: self = .streamEnd
         case .falseInterruption: self = .falseInterruption
+        case .released: self = .released
+        case .holdLimit: self = .holdLimit
         }
     }
 }

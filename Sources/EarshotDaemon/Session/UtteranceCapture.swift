@@ -67,6 +67,8 @@ struct UtteranceCapture {
     /// The next frame of `turn`'s utterance.
     mutating func append(_ frame: borrowing AudioFrame, turn: Int) {
         guard turn == self.turn else { return }
+        // A held turn begins with no audio: it starts with its first frame.
+        if samples.isEmpty { audioStart = frame.startTime }
         audioEnd = frame.startTime + AudioFrame.duration
         guard samples.count + AudioFrame.sampleCount <= Self.capacity else {
             truncated = true

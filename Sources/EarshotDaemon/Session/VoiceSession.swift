@@ -226,7 +226,7 @@ final class VoiceSession: Sendable {
             responder?.answer(turn: turn, transcript: transcript, session: self)
         case .discardReply(let turn):
             responder?.cancel(turn: turn)
-        case .announceSpeech, .beginUtterance, .reportError:
+        case .announceSpeech, .beginUtterance, .beginHeldUtterance, .endHeldUtterance, .reportError:
             // The pipeline's own: told as events, or handed out with the utterance's audio.
             break
         }

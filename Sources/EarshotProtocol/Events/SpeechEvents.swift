@@ -28,6 +28,10 @@ public struct SpeechEvent: Hashable, Sendable {
         case streamEnd = "stream_end"
         /// Speech reported when a reply began fell silent before it interrupted the reply.
         case falseInterruption = "false_interruption"
+        /// The talk key was released, ending a held turn.
+        case released
+        /// A held turn reached the longest utterance with no release.
+        case holdLimit = "hold_limit"
     }
 
     /// The turn this utterance opens or ends.

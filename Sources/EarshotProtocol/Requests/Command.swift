@@ -9,6 +9,14 @@ public enum Command: Hashable, Sendable {
     case cancel
     case mute
     case unmute
+    /// The talk key went down: a turn opens now and ends only at `release`.
+    case hold
+    /// The talk key came up: the held turn ends now.
+    case release
+    /// Listen for one turn, then back to what voice mode was.
+    case talk
+    /// Voice mode on if it is off, else off.
+    case toggle
     /// Events of `topics` from now on, `level` events at most `levelHz` per second of audio.
     case subscribe(topics: Set<EventTopic>, levelHz: Int)
     case unsubscribe
@@ -38,6 +46,7 @@ public enum Command: Hashable, Sendable {
     public static let names = [
         "status", "start", "dismiss", "stop", "cancel", "mute", "unmute", "subscribe", "unsubscribe", "devices",
         "set-source", "set-sink", "speak", "say", "voices", "set-voice", "preview", "forget",
+        "hold", "release", "talk", "toggle",
     ]
 
     /// The `cmd` value of this command.
@@ -50,6 +59,10 @@ public enum Command: Hashable, Sendable {
         case .cancel: "cancel"
         case .mute: "mute"
         case .unmute: "unmute"
+        case .hold: "hold"
+        case .release: "release"
+        case .talk: "talk"
+        case .toggle: "toggle"
         case .subscribe: "subscribe"
         case .unsubscribe: "unsubscribe"
         case .devices: "devices"
@@ -79,6 +92,10 @@ extension Command {
         case "cancel": self = .cancel
         case "mute": self = .mute
         case "unmute": self = .unmute
+        case "hold": self = .hold
+        case "release": self = .release
+        case "talk": self = .talk
+        case "toggle": self = .toggle
         case "subscribe":
             self = .subscribe(
                 topics: try Self.topics(request["topics"]),
@@ -106,7 +123,8 @@ extension Command {
     /// argument that is absent (a `speak` without `voice`, a `forget` unconfirmed) is left out.
     public var arguments: JSONObject {
         switch self {
-        case .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .unsubscribe, .devices, .voices:
+        case .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .hold, .release, .talk, .toggle, .unsubscribe,
+            .devices, .voices:
             return [:]
         case .speak(let text, let voice, let turn):
             var arguments: JSONObject = ["text": .string(text)]

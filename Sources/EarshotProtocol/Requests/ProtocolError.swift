@@ -40,6 +40,7 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         case alreadyMuted = "already_muted"
         case voiceModeOff = "voice_mode_off"
         case voiceModeAlreadyOn = "voice_mode_already_on"
+        case notHeld = "not_held"
         case rejected
         // Devices, voices, speech and recordings.
         case unknownDevice = "unknown_device"
