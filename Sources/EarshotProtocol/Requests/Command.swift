@@ -28,6 +28,11 @@ public enum Command: Hashable, Sendable {
     case preview(String?)
     /// Delete every recording the daemon made; without `confirm`, only say what that would delete.
     case forget(confirm: Bool)
+    /// Hold the conversation for this connection (`holder` says who, for the busy message),
+    /// so that two agents never talk to the person at once; see ``ConversationClaim``.
+    case claim(holder: String)
+    /// Give the conversation back.
+    case release
 
     /// `level_hz` when a subscription does not say.
     public static let defaultLevelHz = 30
@@ -37,7 +42,7 @@ public enum Command: Hashable, Sendable {
     /// Every command name on the wire, in the documented order.
     public static let names = [
         "status", "start", "dismiss", "stop", "cancel", "mute", "unmute", "subscribe", "unsubscribe", "devices",
-        "set-source", "set-sink", "speak", "say", "voices", "set-voice", "preview", "forget",
+        "set-source", "set-sink", "speak", "say", "voices", "set-voice", "preview", "forget", "claim", "release",
     ]
 
     /// The `cmd` value of this command.
@@ -60,6 +65,8 @@ public enum Command: Hashable, Sendable {
         case .setVoice: "set-voice"
         case .preview: "preview"
         case .forget: "forget"
+        case .claim: "claim"
+        case .release: "release"
         }
     }
 }
@@ -98,6 +105,8 @@ extension Command {
         case "set-voice": self = .setVoice(try Self.voiceName(request["voice"], required: true) ?? "")
         case "preview": self = .preview(try Self.voiceName(request["voice"], required: false))
         case "forget": self = .forget(confirm: try Self.confirmation(request["confirm"]))
+        case "claim": self = .claim(holder: try Self.holder(request["holder"]))
+        case "release": self = .release
         default: throw ProtocolError.unknownCommand(name)
         }
     }
@@ -106,8 +115,10 @@ extension Command {
     /// argument that is absent (a `speak` without `voice`, a `forget` unconfirmed) is left out.
     public var arguments: JSONObject {
         switch self {
-        case .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .unsubscribe, .devices, .voices:
+        case .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .unsubscribe, .devices, .voices, .release:
             return [:]
+        case .claim(let holder):
+            return ["holder": .string(holder)]
         case .speak(let text, let voice, let turn):
             var arguments: JSONObject = ["text": .string(text)]
             if let voice { arguments.append("voice", .string(voice)) }
@@ -185,6 +196,18 @@ extension Command {
             }
             return turn
         }
+    }
+
+    /// The longest `holder` a claim takes: a name for a message, not a document.
+    public static let maximumHolderCharacters = 200
+
+    private static func holder(_ value: JSONValue?) throws(ProtocolError) -> String {
+        guard let holder = value?.stringValue, !holder.allSatisfy(\.isWhitespace), holder.count <= maximumHolderCharacters else {
+            throw ProtocolError.invalidArgument(
+                "holder", must: "who holds the conversation, a non-empty string of at most \(maximumHolderCharacters) characters", found: value
+            )
+        }
+        return holder
     }
 
     private static func confirmation(_ value: JSONValue?) throws(ProtocolError) -> Bool {
