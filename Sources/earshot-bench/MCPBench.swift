@@ -9,9 +9,11 @@ import Foundation
 ///
 /// - round trip: the tool call sent → its result read (the message said, the person's turn, the
 ///   end of turn and the transcript included);
-/// - after the speech: the fixture's last sample played → the result read (end-of-turn silence,
-///   the final transcript, the MCP layer);
-/// - MCP layer: the daemon's final `transcript` event (its `wall`) → the result read.
+/// - after the speech: the person's last speech sample (the `speech` `end`'s `t`, placed in wall
+///   time by the `thinking` state's `wall`) → the result read: end-of-turn silence, the final
+///   transcript, the MCP layer;
+/// - MCP layer: the later of the turn's end (`thinking`) and its final `transcript` (their `wall`)
+///   → the result read: the daemon's socket, `earshot mcp` and its stdout.
 enum MCPBench {
     static let message = "Go ahead."
 
@@ -25,7 +27,9 @@ enum MCPBench {
         }
         let signalSources = ChildGuard.install()
         defer { withExtendedLifetime(signalSources) {} }
-        let session = try SpeechSession(daemonArguments: ["--stt", "embedded", "--tts", "embedded"], topics: ["speaker", "transcript"])
+        let session = try SpeechSession(
+            daemonArguments: ["--stt", "embedded", "--tts", "embedded"], topics: ["state", "speech", "speaker", "transcript"]
+        )
         let agent = try StdioAgent(executable: earshot, arguments: ["mcp", "--socket", session.sound.directory + "/earshot.sock"])
         defer { agent.stop() }
         _ = try agent.call("initialize", ["protocolVersion": "2025-06-18", "capabilities": [:], "clientInfo": ["name": "earshot-bench", "version": "1"]])
@@ -39,26 +43,37 @@ enum MCPBench {
             guard session.wait(timeout: 30, for: { $0["event"] as? String == "speaker" && $0["phase"] as? String == "end" }) != nil else {
                 throw LiveBench.Failure(description: "round \(round): the message was not said\n\(session.logTail)")
             }
-            _ = try session.sound.play(fixture).wait()
-            let played = now()
+            // The result is read while the fixture still plays (its trailing silence outlasts the end of the turn).
+            let player = try session.sound.play(fixture)
             let result = try agent.response(to: id, timeout: 30)
             let received = now()
+            _ = player.wait()
             let text = result["result"]?["content"]?.arrayValue?.first?["text"]?.stringValue ?? "\(result.jsonText)"
             guard result["result"]?["isError"] == false else {
                 throw LiveBench.Failure(description: "round \(round): converse failed: \(text)\n\(session.logTail)")
             }
-            session.wait(timeout: 1) { $0["event"] as? String == "transcript" && $0["final"] as? Bool == true }
-            let final = session.events.last { $0["event"] as? String == "transcript" && $0["final"] as? Bool == true }
+            let isFinal: ([String: Any]) -> Bool = { $0["event"] as? String == "transcript" && $0["final"] as? Bool == true }
+            session.wait(timeout: 1, forState: "thinking")
+            if !session.events.contains(where: isFinal) { session.wait(timeout: 1, for: isFinal) }
+            let events = session.events
+            let final = events.last(where: isFinal)
+            let end = events.last { $0["event"] as? String == "speech" && $0["phase"] as? String == "end" }
+            let thinking = events.last { $0["event"] as? String == "state" && $0["state"] as? String == "thinking" }
             roundTrips.append(received - sent)
-            afterSpeech.append(received - played)
-            if let wall = final?["wall"] as? Double { layer.append(received - wall) }
+            if let end, let thinking, let endTime = end["t"] as? Double, let thinkingTime = thinking["t"] as? Double,
+                let thinkingWall = thinking["wall"] as? Double
+            {
+                // `thinking` is stamped with the wall time of its frame; the speech ended `t` apart from it in audio time.
+                afterSpeech.append(received - (thinkingWall - (thinkingTime - endTime)))
+                if let finalWall = final?["wall"] as? Double { layer.append(received - max(finalWall, thinkingWall)) }
+            }
             print("round \(round): \(format(received - sent, 3)) s, \(text)")
         }
         print("")
         print("MCP converse round trip, \(rounds) rounds (message \"\(message)\", fixture \(fixture)):")
         print("| measure | median | min | max |")
         print("|---|---|---|---|")
-        for (name, values) in [("round trip (call → transcript)", roundTrips), ("after the speech (last sample → transcript)", afterSpeech), ("MCP layer (final transcript event → result)", layer)] where !values.isEmpty {
+        for (name, values) in [("round trip (call → transcript)", roundTrips), ("after the speech (its last sample → transcript)", afterSpeech), ("MCP layer (turn ended and final transcript → result)", layer)] where !values.isEmpty {
             let sorted = values.sorted()
             print("| \(name) | \(format(sorted[sorted.count / 2], 3)) s | \(format(sorted.first!, 3)) s | \(format(sorted.last!, 3)) s |")
         }
