@@ -5,7 +5,8 @@ import Testing
 /// `earshot mcp` driven by the official MCP Python SDK (`Tests/Peers/check_mcp_peer.py`), as two
 /// coding agents would, against the real daemon on a private PulseAudio: `converse` says its
 /// message through the speaker and returns the transcript of a fixture said into the microphone;
-/// a second agent is busy meanwhile; silence times out; no daemon is an error in words.
+/// a second agent is busy meanwhile; silence times out; the person's stop and dismiss are
+/// reported; no daemon is an error in words.
 @Suite(
     .serialized,
     .tags(.live),
@@ -55,6 +56,11 @@ struct LiveMCPTests {
         #expect(run.status == 0, "\(run.output)\n\(run.log.suffix(4000))")
         #expect(run.output.contains("all checks passed"), "\(run.output)")
         #expect(run.output.contains("converse: The person said: \u{201C}turn on the kitchen lights\u{201D}"), "\(run.output)")
+        for check in ["a second agent is busy", "silence times out as a tool error", "a stopped message is reported with the words said",
+            "dismissing is reported, not an error", "no daemon is a tool error in words"]
+        {
+            #expect(run.output.contains("ok: \(check)\n"), "\(run.output)")
+        }
         // The message (about 3 s in Cove's voice) and the second agent's "Anyone there?" reached the speaker.
         #expect(run.loudSeconds > 1.5, "only \(run.loudSeconds) s of sound reached the speaker")
     }

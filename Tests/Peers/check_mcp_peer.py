@@ -29,27 +29,47 @@ def text_of(result):
 
 
 class DaemonWatch:
-    """A plain subscriber on the daemon's socket: when the assistant starts and stops speaking."""
+    """A plain subscriber on the daemon's socket: what the speaker and the voice UI do, and the
+    person's buttons (turn commands)."""
 
     def __init__(self, socket_path):
         self.socket_path = socket_path
 
     async def __aenter__(self):
         self.reader, self.writer = await asyncio.open_unix_connection(self.socket_path)
-        self.writer.write(b'{"id":1,"cmd":"subscribe","topics":["speaker"]}\n')
+        self.writer.write(b'{"id":1,"cmd":"subscribe","topics":["speaker","state"]}\n')
         await self.writer.drain()
         return self
 
     async def __aexit__(self, *exc):
         self.writer.close()
 
+    async def command(self, name):
+        """Sends a turn command as the person's buttons do; its answer is skipped by event()."""
+        self.writer.write(json.dumps({"id": name, "cmd": name}).encode() + b"\n")
+        await self.writer.drain()
+
+    async def drain(self):
+        """Forgets the events of what went before."""
+        while True:
+            try:
+                await asyncio.wait_for(self.reader.readline(), 0.2)
+            except asyncio.TimeoutError:
+                return
+
     async def speaker(self, phase):
+        return await self.event("speaker", "phase", phase)
+
+    async def state(self, name):
+        return await self.event("state", "state", name)
+
+    async def event(self, kind, key, value):
         while True:
             line = await asyncio.wait_for(self.reader.readline(), 60)
             if not line:
                 raise RuntimeError("the daemon closed the socket")
             message = json.loads(line)
-            if message.get("event") == "speaker" and message.get("phase") == phase:
+            if message.get("event") == kind and message.get(key) == value:
                 return message
 
 
@@ -90,6 +110,24 @@ async def conversation(earshot, socket_path, fixture, word):
         silence = await second.call_tool("converse", {"message": "Anyone there?", "listen_timeout": 2})
         check("silence times out as a tool error",
               silence.isError and text_of(silence).startswith("No speech was heard within 2 s"), text_of(silence))
+
+        # The person stops a message (the stop button), then dismisses voice mode during the next.
+        long = "This is a long message. " * 6
+        await watch.drain()
+        stopped = asyncio.ensure_future(first.call_tool("speak", {"message": long}))
+        await watch.state("speaking")
+        await watch.command("stop")
+        result = await asyncio.wait_for(stopped, 30)
+        check("a stopped message is reported with the words said",
+              not result.isError and text_of(result).startswith("The person stopped the message after: \u201cThis is a long message."),
+              text_of(result))
+        await watch.drain()
+        dismissed = asyncio.ensure_future(first.call_tool("converse", {"message": long}))
+        await watch.state("speaking")
+        await watch.command("dismiss")
+        result = await asyncio.wait_for(dismissed, 30)
+        check("dismissing is reported, not an error",
+              not result.isError and text_of(result).startswith("The person dismissed the conversation after:"), text_of(result))
 
         bad = await first.call_tool("converse", {"message": "", "listen_timeout": 5})
         check("a bad argument is a tool error in words", bad.isError and "message" in text_of(bad), text_of(bad))

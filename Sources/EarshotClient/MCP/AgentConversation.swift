@@ -67,7 +67,11 @@ public struct AgentConversation: Sendable {
         }
         var lastHeard = ContinuousClock.now
         while true {
-            if isCancelled() { return MCPToolResult(text: "Cancelled by the client.", isError: true) }
+            if isCancelled() {
+                // The agent gave up on its message: it stops playing too.
+                if case .saying = exchange.state { _ = try? connection.request(.stop) }
+                return MCPToolResult(text: "Cancelled by the client.", isError: true)
+            }
             // Short waits, so a cancellation is noticed within a tenth of a second.
             let next = try connection.nextEvent(timeout: .milliseconds(100))
             let action: AgentExchange.Action
