@@ -51,6 +51,21 @@ struct LiveMCPTests {
         )
     }
 
+    @Test func withoutASoundServerConverseSaysThereIsNoMicrophone() async throws {
+        let (status, output) = try await onDedicatedThread { () throws -> (Int32, String) in
+            guard let earshot = BuiltProduct.url("earshot") else { throw Missing(description: "earshot is not built next to the tests") }
+            let session = try LiveSession(arguments: ["--stt", "embedded", "--tts", "embedded"], soundServerUp: false)
+            let outputPath = session.directory + "/check_mcp_peer.log"
+            let status = try ChildProcess(
+                SpeechServerProcess.venvPath + "/bin/python", [Self.checker, earshot.path, session.daemon.socketPath, "--no-sound-server"],
+                environment: ProcessInfo.processInfo.environment, outputPath: outputPath
+            ).wait()
+            return (status, fileText(outputPath))
+        }
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("ok: no microphone is a tool error in words\n"), "\(output)")
+    }
+
     @Test func agentsConverseOneAtATimeThroughTheDaemon() async throws {
         let run = try await onDedicatedThread { try Self.converse() }
         #expect(run.status == 0, "\(run.output)\n\(run.log.suffix(4000))")

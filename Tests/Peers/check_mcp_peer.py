@@ -5,6 +5,8 @@ PulseAudio. Prints one line per check and "all checks passed"; exits 1 at the fi
 usage: check_mcp_peer.py EARSHOT SOCKET FIXTURE_WAV EXPECTED_WORD
 (the daemon listens on SOCKET with a transcriber and a voice; PULSE_SERVER names its sound
 server, whose sink "micfeed" is the daemon's microphone)
+       check_mcp_peer.py EARSHOT SOCKET --no-sound-server
+(the daemon on SOCKET has no sound server: converse must fail in words)
 """
 
 import asyncio
@@ -133,6 +135,14 @@ async def conversation(earshot, socket_path, fixture, word):
         check("a bad argument is a tool error in words", bad.isError and "message" in text_of(bad), text_of(bad))
 
 
+async def no_sound_server(earshot, socket_path):
+    async with agent(earshot, socket_path) as (read, write), ClientSession(read, write) as session:
+        await session.initialize()
+        result = await session.call_tool("converse", {"message": "Hello?"})
+        check("no microphone is a tool error in words",
+              result.isError and text_of(result).startswith("No microphone or speaker"), text_of(result))
+
+
 async def daemon_gone(earshot, socket_path):
     async with agent(earshot, socket_path) as (read, write), ClientSession(read, write) as session:
         await session.initialize()
@@ -142,6 +152,10 @@ async def daemon_gone(earshot, socket_path):
 
 
 def main():
+    if sys.argv[3:] == ["--no-sound-server"]:
+        asyncio.run(no_sound_server(*sys.argv[1:3]))
+        print("all checks passed", flush=True)
+        return
     earshot, socket_path, fixture, word = sys.argv[1:5]
     asyncio.run(conversation(earshot, socket_path, fixture, word))
     asyncio.run(daemon_gone(earshot, socket_path + ".gone"))
