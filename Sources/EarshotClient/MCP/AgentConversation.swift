@@ -101,6 +101,9 @@ public struct AgentConversation: Sendable {
             return "No microphone or speaker: the Earshot daemon is not connected to the sound server (it keeps retrying). "
                 + "Check that PulseAudio or PipeWire is running; `earshot devices` lists what it sees."
         }
+        if listens, status.state?.muted == true {
+            return "The person's microphone is muted in Earshot, so their answer cannot be heard. They can unmute it (`earshot unmute`, or the mute button)."
+        }
         let backends = Dictionary((status.backends ?? []).map { ($0.role, $0.name ?? "none") }, uniquingKeysWith: { first, _ in first })
         if listens, backends["transcription"] == "none" {
             return "The Earshot daemon transcribes nothing (it runs with --stt none), so it cannot hear the answer. "
