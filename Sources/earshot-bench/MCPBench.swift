@@ -73,7 +73,11 @@ enum MCPBench {
         print("MCP converse round trip, \(rounds) rounds (message \"\(message)\", fixture \(fixture)):")
         print("| measure | median | min | max |")
         print("|---|---|---|---|")
-        for (name, values) in [("round trip (call → transcript)", roundTrips), ("after the speech (its last sample → transcript)", afterSpeech), ("MCP layer (turn ended and final transcript → result)", layer)] where !values.isEmpty {
+        let measures = [
+            ("round trip (call → transcript)", roundTrips), ("after the speech (its last sample → transcript)", afterSpeech),
+            ("MCP layer (turn ended and final transcript → result)", layer),
+        ]
+        for (name, values) in measures where !values.isEmpty {
             let sorted = values.sorted()
             print("| \(name) | \(format(sorted[sorted.count / 2], 3)) s | \(format(sorted.first!, 3)) s | \(format(sorted.last!, 3)) s |")
         }

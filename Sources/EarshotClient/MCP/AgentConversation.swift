@@ -55,14 +55,16 @@ public struct AgentConversation: Sendable {
         var voice = status.state
         if voice?.phase == .idle { voice = try connection.request(.start).state }
 
-        var exchange = AgentExchange(saying: spoken != nil, listens: listens)
+        // Listening while the person is already speaking hears the turn under way.
+        let hearingTurn = voice?.phase == .hearing ? voice?.turn : nil
+        var exchange = AgentExchange(saying: spoken != nil, listens: listens, hearingTurn: hearingTurn)
         let listenTime = Duration.milliseconds(Int64(timeout * 1000))
         var listenDeadline: ContinuousClock.Instant?
         if let spoken {
             // A turn waiting for an answer gets the message as its answer; otherwise it is said unprompted.
             let answering = voice?.phase == .thinking ? voice?.turn : nil
             try connection.request(.speak(text: spoken.text, voice: spoken.voice, turn: answering))
-        } else {
+        } else if hearingTurn == nil {
             listenDeadline = .now + listenTime
         }
         var lastHeard = ContinuousClock.now
@@ -103,6 +105,12 @@ public struct AgentConversation: Sendable {
         }
         if listens, status.state?.muted == true {
             return "The person's microphone is muted in Earshot, so their answer cannot be heard. They can unmute it (`earshot unmute`, or the mute button)."
+        }
+        if speaks, status.state?.phase == .hearing {
+            return "The person is speaking right now, so the message was not said. Call listen to hear them, then answer."
+        }
+        if speaks, status.state?.phase == .speaking {
+            return "Earshot is saying something else right now, so the message was not said. Try again once it has finished."
         }
         let backends = Dictionary((status.backends ?? []).map { ($0.role, $0.name ?? "none") }, uniquingKeysWith: { first, _ in first })
         if listens, backends["transcription"] == "none" {

@@ -60,10 +60,17 @@ public struct AgentExchange: Hashable, Sendable {
     private var turn = 0
 
     /// `saying`: a message was accepted by `speak`; without one the exchange starts listening
-    /// (start the listen timer at once).
-    public init(saying: Bool, listens: Bool) {
+    /// (start the listen timer at once), or, when the person is already speaking turn
+    /// `hearingTurn`, with that turn (no timer).
+    public init(saying: Bool, listens: Bool, hearingTurn: Int? = nil) {
         self.listens = listens
-        state = saying ? .saying(reply: nil, said: []) : .listening
+        if saying {
+            state = .saying(reply: nil, said: [])
+        } else if let hearingTurn {
+            state = .hearing(turn: hearingTurn, transcript: nil, ended: false)
+        } else {
+            state = .listening
+        }
     }
 
     public mutating func eventReceived(_ event: SocketEvent) -> Action {

@@ -4,9 +4,9 @@ import Testing
 
 /// What `earshot mcp` tells the agent before trying, when the daemon cannot hold a conversation.
 @Suite struct AgentConversationTests {
-    static func status(connected: Bool = true, muted: Bool = false, transcription: String = "pocketsphinx (embedded)", speech: String = "flite") -> DaemonStatus {
+    static func status(phase: VoiceState.Phase = .listening, connected: Bool = true, muted: Bool = false, transcription: String = "pocketsphinx (embedded)", speech: String = "flite") -> DaemonStatus {
         DaemonStatus(
-            state: VoiceState(phase: .listening, turn: 0, muted: muted, controls: []),
+            state: VoiceState(phase: phase, turn: 0, muted: muted, controls: []),
             audio: DaemonStatus.Audio(connected: connected),
             backends: [DaemonStatus.Backend(role: "transcription", name: transcription), DaemonStatus.Backend(role: "speech", name: speech)]
         )
@@ -24,5 +24,8 @@ import Testing
         #expect(AgentConversation.unableToConverse(Self.status(transcription: "none"), speaks: true, listens: false) == nil)
         #expect(AgentConversation.unableToConverse(Self.status(speech: "none"), speaks: true, listens: true)?.contains("--tts none") == true)
         #expect(AgentConversation.unableToConverse(Self.status(speech: "none"), speaks: false, listens: true) == nil)
+        #expect(AgentConversation.unableToConverse(Self.status(phase: .hearing), speaks: true, listens: true)?.contains("Call listen") == true)
+        #expect(AgentConversation.unableToConverse(Self.status(phase: .hearing), speaks: false, listens: true) == nil)
+        #expect(AgentConversation.unableToConverse(Self.status(phase: .speaking), speaks: true, listens: true)?.contains("saying something else") == true)
     }
 }

@@ -106,6 +106,12 @@ import Testing
         #expect(actions == [.stopListenTimer, .startListenTimer, .stopListenTimer, .finish(.cancelled(after: nil))])
     }
 
+    @Test func listeningWhileThePersonSpeaksHearsTheirTurn() {
+        var exchange = AgentExchange(saying: false, listens: true, hearingTurn: 6)
+        let actions = Self.run(&exchange, [Self.speech(.end(reason: .silence), turn: 6), Self.state(.thinking, turn: 6), Self.final("open the readme", turn: 6)])
+        #expect(actions == [.finish(.heard(transcript: "open the readme", after: nil))])
+    }
+
     @Test func silenceTimesOutAsAToolError() {
         var exchange = AgentExchange(saying: true, listens: true)
         _ = Self.run(&exchange, Self.said)

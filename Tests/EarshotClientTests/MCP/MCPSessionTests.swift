@@ -10,7 +10,9 @@ import Testing
 
     static func initialized() -> MCPSession {
         var session = session()
-        _ = session.lineReceived(line(#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"claude-code","version":"2.1"}}}"#))
+        _ = session.lineReceived(line(
+            #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"claude-code","version":"2.1"}}}"#
+        ))
         _ = session.lineReceived(line(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#))
         return session
     }
