@@ -47,11 +47,12 @@ DEPS_DIR             ?= .deps
 SUDO                 := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Real Wyoming servers from PyPI that the tests talk to, pocketsphinx's own Python package (the
 # engine's word error rates beside Earshot's in `make bench`), the official OpenAI client that checks
-# the OpenAI-compatible test server, and selenium for the browser tests (Tests/Peers), in a private venv.
+# the OpenAI-compatible test server, selenium for the browser tests and the MCP SDK that drives
+# `earshot mcp` (Tests/Peers), in a private venv.
 PEERS_VENV   ?= .venv
 PEERS        ?= wyoming==1.10.2 wyoming-ovos-stt==0.2.0 ovos-stt-plugin-pocketsphinx==0.1.1 \
                 pocketsphinx==$(POCKETSPHINX_VERSION) wyoming-ovos-tts==0.2.0 ovos-tts-plugin-espeakng==0.0.2 ovos-plugin-manager==0.9.0 \
-                openai==3.54.0 selenium==4.51.0
+                openai==3.54.0 selenium==4.51.0 mcp==1.30.0
 # Where `make install` puts things (DESTDIR for staging, as packagers expect).
 PREFIX       ?= /usr/local
 BINDIR       ?= $(PREFIX)/bin
@@ -179,6 +180,7 @@ bench: release peers
 	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --stt none
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded
 	$(RELEASE_BIN)/earshot-bench speech
+	$(RELEASE_BIN)/earshot-bench mcp
 
 # libFuzzer on each parser for SECONDS (not part of `make test`: too slow). Needs only Swift and
 # the libraries `make deps` installs; builds under .build-fuzz, apart from the normal build.

@@ -44,7 +44,7 @@ struct DaemonCommandHandler: CommandHandler {
             preview(name)
         case .forget(let confirm):
             await forget(confirm: confirm)
-        case .subscribe, .unsubscribe:
+        case .subscribe, .unsubscribe, .claim, .unclaim:
             // The server answers these itself; reaching here is a wiring mistake, said plainly.
             .failure(ProtocolError(code: .internalError, message: "\(command.name) is handled by the socket server."))
         }

@@ -180,6 +180,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
                 } else {
                     write(response, context: context)
                 }
+            case .claimOrRelease(let command, let id):
+                write(Response(id: id, result: claimOrRelease(command).result), context: context)
             case .runCommand(let command):
                 run(command, context: context)
             case .read:
@@ -223,8 +225,20 @@ final class ConnectionHandler: ChannelDuplexHandler {
         }
     }
 
+    /// Claims are the connection's: one not yet registered (still being checked) holds none.
+    private func claimOrRelease(_ command: Command) -> ConversationClaim.Action {
+        guard let connection else { return .released(held: false) }
+        return core.conversation.withLock { claim in
+            if case .claim(let holder) = command {
+                return claim.claim(client: connection.id, holder: holder)
+            }
+            return claim.release(client: connection.id)
+        }
+    }
+
     private func unregister() {
         guard let connection else { return }
+        _ = core.conversation.withLock { $0.disconnected(client: connection.id) }
         core.registry.remove(connection)
         connection.outbox.withLock { $0.close() }
         // The connection holds this handler through its loop-bound reference: let both go.

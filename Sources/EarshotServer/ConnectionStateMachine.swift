@@ -120,6 +120,8 @@ struct ConnectionStateMachine {
             case .unsubscribe:
                 subscribed = false
                 return .unsubscribe(Response(id: request.id, result: .success([:])))
+            case .claim, .unclaim:
+                return .claimOrRelease(request.command, id: request.id)
             default:
                 runningID = request.id
                 return .runCommand(request.command)
@@ -138,6 +140,8 @@ enum ConnectionAction: Equatable {
     case subscribe(Subscription, Response)
     /// End the client's subscription, then send the response.
     case unsubscribe(Response)
+    /// Apply `claim` or `release` to the server's ``ConversationClaim`` and send its answer with this id.
+    case claimOrRelease(Command, id: JSONValue)
     /// Run the command through the `CommandHandler`; report its result with `commandFinished`.
     case runCommand(Command)
     /// Pass on the read that was held back.

@@ -10,6 +10,8 @@ final class ServerCore: Sendable {
     let logger: Logger
     let commandHandler: any CommandHandler
     let registry = ConnectionRegistry()
+    /// Which connection holds the conversation (`claim`, `release`).
+    let conversation = Locked(ConversationClaim())
     let droppedLevels = Atomic<Int>(0)
     let disconnectedSlowClients = Atomic<Int>(0)
     /// The publisher's buffers for `level` events, reused for every one.

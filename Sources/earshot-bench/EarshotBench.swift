@@ -4,7 +4,7 @@ import Foundation
 
 /// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening
 /// pipeline runs on recordings (decoding measured apart), printed as a table; `live`, `speech`,
-/// `voice`, `wer`, `sockets` and `soak` measure the daemon and its engines (see each one's file).
+/// `voice`, `wer`, `mcp`, `sockets` and `soak` measure the daemon and its engines (see each one's file).
 @main
 struct EarshotBench {
     static func main() throws {
@@ -111,6 +111,25 @@ struct EarshotBench {
             }
             return
         }
+        if arguments.first == "mcp" {
+            var rest = arguments.dropFirst()
+            var rounds = 10
+            if rest.first == "--rounds", rest.count >= 2 {
+                rounds = Int(rest[rest.startIndex + 1]) ?? -1
+                rest = rest.dropFirst(2)
+            }
+            guard rounds >= 1, rest.count <= 1 else {
+                print("usage: earshot-bench mcp [--rounds N] [FIXTURE]")
+                exit(2)
+            }
+            do {
+                try MCPBench.run(rounds: rounds, fixture: rest.first ?? "Tests/Fixtures/speech/one_request_slt.wav")
+            } catch {
+                print("earshot-bench mcp: \(error)")
+                exit(1)
+            }
+            return
+        }
         if arguments.first == "wer" {
             let directory = arguments.dropFirst().first ?? "../shared/fixtures/vad-dev"
             do {
@@ -140,7 +159,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

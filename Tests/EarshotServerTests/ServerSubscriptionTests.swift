@@ -77,6 +77,10 @@ import Testing
     @Test func eventsAndResponsesNeverInterleave() async throws {
         try await ServerHarness.withServer(configure: { configuration in
             configuration.sendBufferSize = 4096
+            // The readings' audio time runs ~50 times faster than the wall clock here: on a busy
+            // machine a client paused for 150 ms would pass the default 10 s and be disconnected,
+            // which `ServerSlowClientTests` checks; this test is about order.
+            configuration.stallLimit = 1000
         }) { server, path in
             let client = try SocketTestClient(path: path, receiveBufferSize: 4096)
             _ = try await client.request(#"{"id":0,"cmd":"subscribe","topics":["state","level","device"],"level_hz":60}"#)

@@ -55,7 +55,7 @@ actor TestTurnHandler: CommandHandler {
             return .failure(ProtocolError(code: "speech_off", message: "This test handler has no voices."))
         case .forget:
             return .failure(ProtocolError(code: "forget_failed", message: "This test handler keeps no recordings."))
-        case .subscribe, .unsubscribe:
+        case .subscribe, .unsubscribe, .claim, .unclaim:
             return .failure(ProtocolError(code: ProtocolError.Code.internalError, message: "the server answers this"))
         }
     }

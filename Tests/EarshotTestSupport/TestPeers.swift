@@ -18,6 +18,8 @@ public enum TestPeers {
     public static var wyoming: Bool { SpeechServerProcess.isAvailable || requireAll }
     /// Whether the tests against the OpenAI-compatible test server run.
     public static var openAI: Bool { SpeechServerProcess.isOpenAIAvailable || requireAll }
+    /// Whether the tests that drive `earshot mcp` with the official MCP Python SDK run.
+    public static var mcp: Bool { SpeechServerProcess.venvHas("mcp") || requireAll }
     /// Whether the tests of the executable `name` run.
     public static func product(_ name: String) -> Bool { BuiltProduct.url(name) != nil || requireAll }
     /// Whether the tests that run the installed program at `path` (one `make deps` installs) run.

@@ -36,6 +36,11 @@ public enum Command: Hashable, Sendable {
     case preview(String?)
     /// Delete every recording the daemon made; without `confirm`, only say what that would delete.
     case forget(confirm: Bool)
+    /// Hold the conversation for this connection (`holder` says who, for the busy message),
+    /// so that two agents never talk to the person at once; see ``ConversationClaim``.
+    case claim(holder: String)
+    /// Give the conversation back.
+    case unclaim
 
     /// `level_hz` when a subscription does not say.
     public static let defaultLevelHz = 30
@@ -46,7 +51,7 @@ public enum Command: Hashable, Sendable {
     public static let names = [
         "status", "start", "dismiss", "stop", "cancel", "mute", "unmute", "subscribe", "unsubscribe", "devices",
         "set-source", "set-sink", "speak", "say", "voices", "set-voice", "preview", "forget",
-        "hold", "release", "talk", "toggle",
+        "hold", "release", "talk", "toggle", "claim", "unclaim",
     ]
 
     /// The `cmd` value of this command.
@@ -73,6 +78,8 @@ public enum Command: Hashable, Sendable {
         case .setVoice: "set-voice"
         case .preview: "preview"
         case .forget: "forget"
+        case .claim: "claim"
+        case .unclaim: "unclaim"
         }
     }
 }
@@ -115,6 +122,8 @@ extension Command {
         case "set-voice": self = .setVoice(try Self.voiceName(request["voice"], required: true) ?? "")
         case "preview": self = .preview(try Self.voiceName(request["voice"], required: false))
         case "forget": self = .forget(confirm: try Self.confirmation(request["confirm"]))
+        case "claim": self = .claim(holder: try Self.holder(request["holder"]))
+        case "unclaim": self = .unclaim
         default: throw ProtocolError.unknownCommand(name)
         }
     }
@@ -124,8 +133,10 @@ extension Command {
     public var arguments: JSONObject {
         switch self {
         case .status, .start, .dismiss, .stop, .cancel, .mute, .unmute, .hold, .release, .talk, .toggle, .unsubscribe,
-            .devices, .voices:
+            .devices, .voices, .unclaim:
             return [:]
+        case .claim(let holder):
+            return ["holder": .string(holder)]
         case .speak(let text, let voice, let turn):
             var arguments: JSONObject = ["text": .string(text)]
             if let voice { arguments.append("voice", .string(voice)) }
@@ -203,6 +214,18 @@ extension Command {
             }
             return turn
         }
+    }
+
+    /// The longest `holder` a claim takes: a name for a message, not a document.
+    public static let maximumHolderCharacters = 200
+
+    private static func holder(_ value: JSONValue?) throws(ProtocolError) -> String {
+        guard let holder = value?.stringValue, !holder.allSatisfy(\.isWhitespace), holder.count <= maximumHolderCharacters else {
+            throw ProtocolError.invalidArgument(
+                "holder", must: "who holds the conversation, a non-empty string of at most \(maximumHolderCharacters) characters", found: value
+            )
+        }
+        return holder
     }
 
     private static func confirmation(_ value: JSONValue?) throws(ProtocolError) -> Bool {

@@ -50,6 +50,8 @@ public struct ProtocolError: Error, Hashable, Sendable, CustomStringConvertible 
         case confirmationRequired = "confirmation_required"
         case forgetFailed = "forget_failed"
         case internalError = "internal_error"
+        // The conversation is claimed by another connection.
+        case busy
         // `error` events: the turn machine gave up on a peer.
         case transcriptTimeout = "transcript_timeout"
         case replyTimeout = "reply_timeout"
