@@ -11,6 +11,7 @@ struct Earshot: AsyncParsableCommand {
             MuteCommand.self, UnmuteCommand.self, DevicesCommand.self, SetSourceCommand.self, SetSinkCommand.self,
             SayCommand.self, VoicesCommand.self, SetVoiceCommand.self, PreviewCommand.self,
             EventsCommand.self, WatchCommand.self, ConfigCommand.self, ForgetCommand.self, OpenCommand.self,
+            DictateCommand.self,
         ]
     )
 }

@@ -1,0 +1,137 @@
+import ArgumentParser
+import EarshotClient
+import EarshotConversation
+import EarshotProtocol
+import Foundation
+import Glibc
+
+/// Dictation's hands on the keyboard: the typing tool, run once per step as a child process.
+struct DictationKeyboard {
+    /// Why a step could not be typed, in words, with what to do about it.
+    struct Failure: Error {
+        var message: String
+
+        /// Says it on stderr; typing failures exit with status 1.
+        func exitAfterSaying() -> ExitCode {
+            ConsoleOutput.error(message)
+            return ExitCode(1)
+        }
+    }
+
+    /// A typing tool that hangs (a display that does not answer) is stopped after this.
+    static let timeout: Duration = .seconds(20)
+
+    let typer: DictationTyper
+    let environment: [String: String]
+
+    /// The tool `typer` names, or the one that suits the session; says a note about the choice.
+    init(choosing typer: DictationTyper?, environment: [String: String]) throws {
+        self.environment = DictationTyper.environment(environment)
+        if let typer {
+            self.typer = typer
+            return
+        }
+        switch DictationTyperChoice.choose(environment: environment, isInstalled: { Self.isInstalled($0, path: environment["PATH"]) }) {
+        case .success(let choice):
+            self.typer = choice.typer
+            if let note = choice.note { ConsoleOutput.error("Note: " + note) }
+        case .failure(let failure):
+            throw Failure(message: failure.description).exitAfterSaying()
+        }
+    }
+
+    /// Types `steps` in order; the first failure stops it and is returned.
+    func perform(_ steps: [DictationText.Step]) -> Failure? {
+        for step in steps {
+            if case .text(let text) = step, let limitation = typer.limitation(typing: text) {
+                ConsoleOutput.error("Note: " + limitation)
+            }
+            for arguments in typer.commandLines(for: step) {
+                switch ChildCommand.run(arguments, environment: environment, timeout: Self.timeout) {
+                case .succeeded:
+                    continue
+                case .notFound:
+                    return Failure(message: typer.notInstalled)
+                case .couldNotStart(let why):
+                    return Failure(message: "Could not run \(typer.rawValue): \(why)")
+                case .failed(let status, let errors):
+                    let how = status.map { "exited with status \($0)" } ?? "did not finish within \(Self.timeout)"
+                    let said = errors.isEmpty ? "" : " (\(errors))"
+                    return Failure(message: "\(typer.rawValue) \(how)\(said). \(typer.advice)")
+                }
+            }
+        }
+        return nil
+    }
+
+    static func isInstalled(_ typer: DictationTyper, path: String?) -> Bool {
+        (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").contains { directory in
+            access("\(directory)/\(typer.rawValue)", X_OK) == 0
+        }
+    }
+}
+
+/// `dictate.pid` beside the daemon's socket: which process dictates for that daemon, so that
+/// `earshot dictate --stop` can end it and a second dictation is refused.
+struct DictationPIDFile {
+    let path: String
+
+    init(socket: String) {
+        path = SocketLocation.directory(ofSocket: socket) + "/dictate.pid"
+    }
+
+    /// The dictating process, if one is running (a file left by a process that died names none).
+    var runningProcess: pid_t? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0,
+            let command = try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8), command.contains("earshot")
+        else { return nil }
+        return Self.isAlive(pid) ? pid : nil
+    }
+
+    func claim() throws {
+        if let running = runningProcess, running != getpid() {
+            ConsoleOutput.error("Dictation is already running (process \(running)); `earshot dictate --stop` stops it.")
+            throw ExitCode(2)
+        }
+        do {
+            try "\(getpid())\n".write(toFile: path, atomically: true, encoding: .utf8)
+        } catch {
+            ConsoleOutput.error("Cannot write \(path) (\(error.localizedDescription)): is the daemon's directory yours?")
+            throw ExitCode(1)
+        }
+    }
+
+    /// Removes the file if it still names this process.
+    func release() {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+            pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) == getpid()
+        else { return }
+        unlink(path)
+    }
+
+    /// `--stop`: asks the dictating process to stop (SIGTERM) and waits until it has.
+    func stopRunning() throws {
+        guard let pid = runningProcess else {
+            ConsoleOutput.error("No dictation is running (nothing in \(path)).")
+            throw ExitCode(1)
+        }
+        kill(pid, SIGTERM)
+        let deadline = ContinuousClock.now + .seconds(5)
+        while Self.isAlive(pid), ContinuousClock.now < deadline { usleep(10_000) }
+        guard !Self.isAlive(pid) else {
+            ConsoleOutput.error("Dictation (process \(pid)) did not stop within 5 s.")
+            throw ExitCode(1)
+        }
+        ConsoleOutput.line("Dictation stopped.")
+    }
+
+    /// Running, and not a zombie waiting to be reaped.
+    static func isAlive(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[stat.index(after: end)...].split(separator: " ").first != "Z"
+    }
+}
