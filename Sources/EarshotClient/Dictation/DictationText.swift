@@ -64,10 +64,9 @@ public struct DictationText: Equatable, Sendable {
             }
             let word = words.removeFirst()
             let before = typedEnd(followedBy: turn)
-            if !turn.isEmpty || before != nil {
-                if Self.needsSpace(after: before ?? turn.last, before: word) { turn += " " }
-            }
-            let sentenceStart = Self.startsSentence(after: turn.isEmpty ? before : turn.last, atStart: turn.isEmpty && before == nil)
+            let previous = turn.isEmpty ? before : turn.last
+            let sentenceStart = Self.startsSentence(after: previous, atStart: turn.isEmpty && before == nil)
+            if Self.needsSpace(after: previous, before: word) { turn += " " }
             turn += Self.capitalised(word, sentenceStart: sentenceStart)
         }
         guard !turn.isEmpty else { return steps }
