@@ -180,6 +180,7 @@ bench: release peers
 	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --stt none
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded
 	$(RELEASE_BIN)/earshot-bench speech
+	$(RELEASE_BIN)/earshot-bench dictation
 
 # libFuzzer on each parser for SECONDS (not part of `make test`: too slow). Needs only Swift and
 # the libraries `make deps` installs; builds under .build-fuzz, apart from the normal build.

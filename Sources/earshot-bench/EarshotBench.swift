@@ -4,7 +4,7 @@ import Foundation
 
 /// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening
 /// pipeline runs on recordings (decoding measured apart), printed as a table; `live`, `speech`,
-/// `voice`, `wer`, `sockets` and `soak` measure the daemon and its engines (see each one's file).
+/// `voice`, `wer`, `sockets`, `dictation` and `soak` measure the daemon and its engines (see each one's file).
 @main
 struct EarshotBench {
     static func main() throws {
@@ -30,6 +30,20 @@ struct EarshotBench {
                 )
             } catch {
                 print("earshot-bench live: \(error)")
+                exit(1)
+            }
+            return
+        }
+        if arguments.first == "dictation" {
+            let turns = arguments.count == 3 && arguments[1] == "--turns" ? Int(arguments[2]) ?? 0 : (arguments.count == 1 ? 10 : 0)
+            guard turns >= 1 else {
+                print("usage: earshot-bench dictation [--turns N]")
+                exit(2)
+            }
+            do {
+                try DictationBench.run(turns: turns)
+            } catch {
+                print("earshot-bench dictation: \(error)")
                 exit(1)
             }
             return
