@@ -2,18 +2,39 @@ import EarshotTestSupport
 import Foundation
 import Testing
 
-/// `earshot dictate` into a real X11 text window (Xvfb, a Tk text widget, xdotool): the person
-/// speaks into the private PulseAudio's microphone, the live daemon transcribes, and what the
-/// window holds is read back.
+/// The kinds of session typed into.
+enum DictationDesktop: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case x11, wayland
+
+    /// Those whose peers are installed; all of them under `CI=true`, where a missing one fails.
+    static var testable: [DictationDesktop] {
+        allCases.filter { TestPeers.requireAll || ($0 == .x11 ? X11TextWindow.isAvailable : WaylandTextWindow.isAvailable) }
+    }
+
+    func window() throws -> any TextWindow {
+        switch self {
+        case .x11: try X11TextWindow()
+        case .wayland: try WaylandTextWindow()
+        }
+    }
+
+    /// The typing tool dictation chooses there.
+    var typer: String { self == .x11 ? "xdotool" : "wtype" }
+    var testDescription: String { rawValue }
+}
+
+/// `earshot dictate` into real text windows: X11 (Xvfb, a Tk text widget, xdotool) and Wayland
+/// (headless sway, a GTK text view, wtype). The person speaks into the private PulseAudio's
+/// microphone, the live daemon transcribes, and what the window holds is read back.
 @Suite(
-    .serialized, .enabled(if: (X11TextWindow.isAvailable && TestPeers.pulseAudio) || TestPeers.requireAll, "needs xvfb, xdotool, python3-tk and pulseaudio (make deps)"),
+    .serialized, .enabled(if: (!DictationDesktop.testable.isEmpty && TestPeers.pulseAudio) || TestPeers.requireAll, "needs xvfb, xdotool, python3-tk (or sway, wtype, python3-gi) and pulseaudio (make deps)"),
     .tags(.live)
 )
 struct LiveDictationTests {
     static let fixtures = ["endpointer/mid_sentence_pause.wav", "speech/one_request_slt.wav"].map(TestFixtures.path)
 
     /// `earshot dictate` with `arguments`, in the window's session, its stdout and stderr in `log`.
-    static func dictate(_ arguments: [String], window: X11TextWindow, log: String) throws -> ChildProcess {
+    static func dictate(_ arguments: [String], window: any TextWindow, log: String) throws -> ChildProcess {
         guard let earshot = BuiltProduct.url("earshot") else { throw X11TextWindow.Failure(description: "earshot is not built next to the tests") }
         return try ChildProcess(earshot.path, ["dictate"] + arguments, environment: window.environment, outputPath: log)
     }
@@ -38,16 +59,17 @@ struct LiveDictationTests {
         var stateAfter: String?
     }
 
-    @Test func whatIsSaidIsTypedIntoTheWindowCharacterForCharacterUntilStopped() async throws {
+    @Test(arguments: DictationDesktop.testable)
+    func whatIsSaidIsTypedIntoTheWindowCharacterForCharacterUntilStopped(desktop: DictationDesktop) async throws {
         let run = try await onDedicatedThread { () throws -> Dictation in
-            let window = try X11TextWindow()
+            let window = try desktop.window()
             let session = try LiveSession(arguments: ["--stt", "embedded"])
             _ = try session.connectedStatus()
             let client = try session.subscribedClient(topics: ["speech", "transcript"])
             let log = session.directory + "/dictate.log"
             let dictation = try Self.dictate(["--socket", session.daemon.socketPath], window: window, log: log)
             let started = ContinuousClock.now + .seconds(15)
-            while !fileText(log).contains("Dictating with xdotool"), dictation.isRunning, ContinuousClock.now < started { usleep(10_000) }
+            while !fileText(log).contains("Dictating with \(desktop.typer)"), dictation.isRunning, ContinuousClock.now < started { usleep(10_000) }
             var events: [[String: Any]] = []
             for (index, fixture) in Self.fixtures.enumerated() {
                 let player = try session.sound.play(fixture)
@@ -92,9 +114,10 @@ struct LiveDictationTests {
         #expect(run.stateAfter == "idle")
     }
 
-    @Test func nonASCIITextAndSpokenCommandsTypeIntoTheWindowWithoutTheDaemon() async throws {
+    @Test(arguments: DictationDesktop.testable)
+    func nonASCIITextAndSpokenCommandsTypeIntoTheWindowWithoutTheDaemon(desktop: DictationDesktop) async throws {
         let text = try await onDedicatedThread { () throws -> String in
-            let window = try X11TextWindow()
+            let window = try desktop.window()
             let log = NSTemporaryDirectory() + "earshot-dictate-try-\(UUID().uuidString.prefix(8)).log"
             defer { try? FileManager.default.removeItem(atPath: log) }
             let typing = try Self.dictate(["--try", "grüße, café – naïve new line ½ € done"], window: window, log: log)

@@ -3,7 +3,7 @@ import Foundation
 /// A real X11 text window to type into: a private Xvfb display (Unix socket only, no TCP) with a
 /// Tk text widget that fills it, holds the keyboard focus, and writes its whole text to a file
 /// each time it changes (Tests/Peers/dictation_window.py).
-public final class X11TextWindow {
+public final class X11TextWindow: TextWindow {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
         public init(description: String) { self.description = description }
@@ -78,13 +78,6 @@ public final class X11TextWindow {
 
     /// The window's whole text, as it was last written.
     public var text: String { fileText(directory + "/text") }
-
-    /// Waits until the window holds `expected` (or `timeout` passes); returns its text then.
-    public func text(becoming expected: String, within timeout: Duration = .seconds(20)) -> String {
-        let deadline = ContinuousClock.now + timeout
-        while text != expected, ContinuousClock.now < deadline { usleep(10_000) }
-        return text
-    }
 
     deinit {
         window.terminate()

@@ -16,9 +16,9 @@ public enum DictationTyper: String, CaseIterable, Sendable {
     /// The command lines (program first) that perform `step`.
     public func commandLines(for step: DictationText.Step) -> [[String]] {
         switch (self, step) {
-        case (.wtype, .text(let text)): [["wtype", "--", text]]
-        case (.wtype, .newLine): [["wtype", "-k", "Return"]]
-        case (.wtype, .erase(let count)): count > 0 ? [["wtype"] + Array(repeating: ["-k", "BackSpace"], count: count).flatMap { $0 }] : []
+        case (.wtype, .text(let text)): [Self.wtypeAfterAMoment + ["--", text]]
+        case (.wtype, .newLine): [Self.wtypeAfterAMoment + ["-k", "Return"]]
+        case (.wtype, .erase(let count)): count > 0 ? [Self.wtypeAfterAMoment + Array(repeating: ["-k", "BackSpace"], count: count).flatMap { $0 }] : []
         case (.ydotool, .text(let text)): [["ydotool", "type", "--delay", "0", "--key-delay", "6", text]]
         case (.ydotool, .newLine): [["ydotool", "key", "--delay", "0", "Enter"]]
         case (.ydotool, .erase(let count)): count > 0 ? [["ydotool", "key", "--delay", "0", "--key-delay", "6", "--repeat", String(count), "BackSpace"]] : []
@@ -40,6 +40,11 @@ public enum DictationTyper: String, CaseIterable, Sendable {
         adjusted["LC_CTYPE"] = "C.UTF-8"
         return adjusted
     }
+
+    /// wtype, waiting a moment before its first key: a key sent at once after its virtual
+    /// keyboard appears can be lost while the compositor is still giving the focused window that
+    /// keyboard (seen with sway 1.7, GTK and XWayland windows alike, when the seat had no other).
+    static let wtypeAfterAMoment = ["wtype", "-s", "40"]
 
     /// The characters of `text` this tool cannot type, in words, or `nil` when it can type all.
     public func limitation(typing text: String) -> String? {

@@ -47,7 +47,7 @@ import Testing
 
     @Test func eachToolGetsItsOwnCommandLines() {
         #expect(DictationTyper.xdotool.commandLines(for: .text("-x")) == [["xdotool", "type", "--clearmodifiers", "--delay", "6", "--", "-x"]])
-        #expect(DictationTyper.wtype.commandLines(for: .erase(2)) == [["wtype", "-k", "BackSpace", "-k", "BackSpace"]])
+        #expect(DictationTyper.wtype.commandLines(for: .erase(2)) == [["wtype", "-s", "40", "-k", "BackSpace", "-k", "BackSpace"]])
         #expect(DictationTyper.ydotool.commandLines(for: .newLine) == [["ydotool", "key", "--delay", "0", "Enter"]])
         #expect(DictationTyper.xdotool.commandLines(for: .erase(0)) == [])
     }
