@@ -1,22 +1,23 @@
 import EarshotTestSupport
 import Foundation
 
-/// `earshot-bench dictation [--turns N]`: how soon a spoken turn is in the window. The real
-/// daemon (embedded transcription) on a private PulseAudio hears a fixture N times; `earshot
-/// dictate` types each turn with xdotool into a Tk text window on a private Xvfb, whose text is
-/// read back as it changes (every 20 ms).
+/// `earshot-bench dictation [--turns N] [--wayland]`: how soon a spoken turn is in the window.
+/// The real daemon (embedded transcription) on a private PulseAudio hears a fixture N times;
+/// `earshot dictate` types each turn with xdotool into a Tk text window on a private Xvfb (with
+/// `--wayland`: with wtype into a GTK text view in a headless sway), whose text is read back as
+/// it changes.
 ///
-/// end → window = the text in the window − the `speech` `end` event (the daemon's wall clock);
+/// end → window = the first typed character in the window − the `speech` `end` event (the daemon's wall clock);
 /// transcript → typed and typing as `earshot dictate` prints them for each turn.
 enum DictationBench {
     static let fixture = "Tests/Fixtures/speech/one_request_slt.wav"
 
-    static func run(turns: Int) throws {
-        guard X11TextWindow.isAvailable else { throw LiveBench.Failure(description: X11TextWindow.missing ?? "") }
+    static func run(turns: Int, wayland: Bool) throws {
         guard let earshot = BuiltProduct.url("earshot") else { throw LiveBench.Failure(description: "earshot is not built next to earshot-bench") }
         let signalSources = ChildGuard.install()
         defer { withExtendedLifetime(signalSources) {} }
-        let window = try X11TextWindow()
+        let window: any TextWindow = wayland ? try WaylandTextWindow() : try X11TextWindow()
+        let typer = wayland ? "wtype" : "xdotool"
         let session = try SpeechSession(daemonArguments: ["--stt", "embedded"], topics: ["speech"])
         let log = session.sound.directory + "/dictate.log"
         let dictation = try ChildProcess(
@@ -46,10 +47,10 @@ enum DictationBench {
         let printed = fileText(log).components(separatedBy: "\n").filter { $0.hasPrefix("typed turn ") }
         let afterTranscript = printed.compactMap { number(in: $0, before: " ms after its transcript") }
         let typing = printed.compactMap { number(in: $0, before: " ms typing") }
-        print("Dictation: \(turns) turns of \(fixture) heard by the live daemon (--stt embedded), typed by earshot dictate with xdotool into a Tk window on Xvfb")
+        print("Dictation: \(turns) turns of \(fixture) heard by the live daemon (--stt embedded), typed by earshot dictate with \(typer) into \(wayland ? "a GTK window in headless sway" : "a Tk window on Xvfb")")
         print("| measure | median | max |")
         print("|---|---|---|")
-        for (name, values) in [("end of speech (`end` event) → text in the window", endToWindow), ("final transcript → typed (earshot dictate)", afterTranscript), ("typing (xdotool, one turn)", typing)] {
+        for (name, values) in [("end of speech (`end` event) → first character in the window", endToWindow), ("final transcript → typed (earshot dictate)", afterTranscript), ("typing (\(typer), one turn)", typing)] {
             let sorted = values.sorted()
             let median = sorted.isEmpty ? Double.nan : sorted[sorted.count / 2]
             print("| \(name) | \(String(format: "%.0f", median)) ms | \(String(format: "%.0f", sorted.last ?? .nan)) ms |")

@@ -35,13 +35,16 @@ struct EarshotBench {
             return
         }
         if arguments.first == "dictation" {
-            let turns = arguments.count == 3 && arguments[1] == "--turns" ? Int(arguments[2]) ?? 0 : (arguments.count == 1 ? 10 : 0)
+            var rest = Array(arguments.dropFirst())
+            let wayland = rest.contains("--wayland")
+            rest.removeAll { $0 == "--wayland" }
+            let turns = rest.count == 2 && rest[0] == "--turns" ? Int(rest[1]) ?? 0 : (rest.isEmpty ? 10 : 0)
             guard turns >= 1 else {
-                print("usage: earshot-bench dictation [--turns N]")
+                print("usage: earshot-bench dictation [--turns N] [--wayland]")
                 exit(2)
             }
             do {
-                try DictationBench.run(turns: turns)
+                try DictationBench.run(turns: turns, wayland: wayland)
             } catch {
                 print("earshot-bench dictation: \(error)")
                 exit(1)
