@@ -114,17 +114,29 @@ struct LiveDictationTests {
         #expect(run.stateAfter == "idle")
     }
 
+    /// `--try`: the typing tool alone, without the daemon. Under Wayland wtype sends its own
+    /// keymap, so any text types; xdotool remaps a spare key for each character beyond ASCII, and
+    /// Tk misses one now and then (about a line in twenty), so X11 is checked with ASCII, and
+    /// dictate is checked to say so.
     @Test(arguments: DictationDesktop.testable)
-    func nonASCIITextAndSpokenCommandsTypeIntoTheWindowWithoutTheDaemon(desktop: DictationDesktop) async throws {
-        let text = try await onDedicatedThread { () throws -> String in
+    func textAndSpokenCommandsTypeIntoTheWindowWithoutTheDaemon(desktop: DictationDesktop) async throws {
+        let spoken = desktop == .wayland ? "grüße, café – naïve new line ½ € done" : "hello, it's ~50% #1 (ok) new line done"
+        let expected = desktop == .wayland ? "Grüße, café – naïve\n½ € done" : "Hello, it's ~50% #1 (ok)\nDone"
+        let (text, note) = try await onDedicatedThread { () throws -> (String, String) in
             let window = try desktop.window()
             let log = NSTemporaryDirectory() + "earshot-dictate-try-\(UUID().uuidString.prefix(8)).log"
             defer { try? FileManager.default.removeItem(atPath: log) }
-            let typing = try Self.dictate(["--try", "grüße, café – naïve new line ½ € done"], window: window, log: log)
-            guard typing.wait() == 0 else { return "failed: " + fileText(log) }
-            return window.text(becoming: "Grüße, café – naïve\n½ € done")
+            let typing = try Self.dictate(["--try", spoken], window: window, log: log)
+            guard typing.wait() == 0 else { return ("failed: " + fileText(log), "") }
+            let text = window.text(becoming: expected)
+            guard desktop == .x11 else { return (text, "") }
+            let accented = try Self.dictate(["--try", "é"], window: window, log: log + ".note")
+            _ = accented.wait()
+            defer { try? FileManager.default.removeItem(atPath: log + ".note") }
+            return (text, fileText(log + ".note"))
         }
-        #expect(text == "Grüße, café – naïve\n½ € done")
+        #expect(text == expected)
+        if desktop == .x11 { #expect(note.contains("xdotool types characters beyond ASCII"), "\(note)") }
     }
 
     @Test func aMissingTypingToolOrSessionIsSaidInWords() async throws {

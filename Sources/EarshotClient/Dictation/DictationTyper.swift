@@ -6,8 +6,8 @@ public enum DictationTyper: String, CaseIterable, Sendable {
     /// The kernel's uinput: any session, even a console; needs access to /dev/uinput. It presses
     /// the keys of a US layout, so only ASCII types right, and only with a US layout active.
     case ydotool
-    /// X11's XTEST: X11 sessions and XWayland windows. Non-ASCII characters are typed by
-    /// remapping a spare key for a moment, which most applications accept.
+    /// X11's XTEST: X11 sessions and XWayland windows. Characters beyond ASCII are typed by
+    /// remapping a spare key for a moment, which an application sometimes misses.
     case xdotool
 
     /// The Debian (and Ubuntu, Fedora, Arch) package that installs it.
@@ -46,12 +46,18 @@ public enum DictationTyper: String, CaseIterable, Sendable {
     /// keyboard (seen with sway 1.7, GTK and XWayland windows alike, when the seat had no other).
     static let wtypeAfterAMoment = ["wtype", "-s", "40"]
 
-    /// The characters of `text` this tool cannot type, in words, or `nil` when it can type all.
+    /// What this tool may get wrong in `text`, in words, or `nil` when it types all of it surely.
     public func limitation(typing text: String) -> String? {
-        guard self == .ydotool else { return nil }
         let foreign = Set(text.unicodeScalars.filter { !$0.isASCII }.map(Character.init))
         guard !foreign.isEmpty else { return nil }
-        return "ydotool presses the keys of a US keyboard and cannot type " + String(foreign.sorted()) + "; use wtype (Wayland) or xdotool (X11) for such text."
+        switch self {
+        case .wtype:
+            return nil
+        case .ydotool:
+            return "ydotool presses the keys of a US keyboard and cannot type " + String(foreign.sorted()) + "; use wtype (Wayland) or xdotool (X11) for such text."
+        case .xdotool:
+            return "xdotool types characters beyond ASCII by remapping a spare key for each one, and an application busy at that moment misses or mistypes some (about one line in twenty of accented text in a Tk window): check such text."
+        }
     }
 
     /// What to tell a person whose typing tool failed, after the tool's own words.

@@ -37,7 +37,7 @@ struct DictateCommand: ParsableCommand {
         let pidFile = DictationPIDFile(socket: daemon.socket)
         if stop { return try pidFile.stopRunning() }
         let environment = ProcessInfo.processInfo.environment
-        let keyboard = try DictationKeyboard(choosing: typer, environment: environment)
+        var keyboard = try DictationKeyboard(choosing: typer, environment: environment)
         if let tryText {
             var text = DictationText()
             if let failure = keyboard.perform(text.type(tryText)) { throw failure.exitAfterSaying() }
@@ -99,7 +99,7 @@ struct DictationSession {
     }
 
     let connection: DaemonConnection
-    let keyboard: DictationKeyboard
+    var keyboard: DictationKeyboard
     var turns = DictationTurns()
     var text = DictationText()
     /// When each held final transcript was sent (the daemon's wall clock), for the figure printed

@@ -22,6 +22,8 @@ struct DictationKeyboard {
 
     let typer: DictationTyper
     let environment: [String: String]
+    /// The notes about the tool's limits already printed: each is said once.
+    var notesSaid: Set<String> = []
 
     /// The tool `typer` names, or the one that suits the session; says a note about the choice.
     init(choosing typer: DictationTyper?, environment: [String: String]) throws {
@@ -40,9 +42,9 @@ struct DictationKeyboard {
     }
 
     /// Types `steps` in order; the first failure stops it and is returned.
-    func perform(_ steps: [DictationText.Step]) -> Failure? {
+    mutating func perform(_ steps: [DictationText.Step]) -> Failure? {
         for step in steps {
-            if case .text(let text) = step, let limitation = typer.limitation(typing: text) {
+            if case .text(let text) = step, let limitation = typer.limitation(typing: text), notesSaid.insert(limitation).inserted {
                 ConsoleOutput.error("Note: " + limitation)
             }
             for arguments in typer.commandLines(for: step) {

@@ -52,9 +52,11 @@ import Testing
         #expect(DictationTyper.xdotool.commandLines(for: .erase(0)) == [])
     }
 
-    @Test func ydotoolSaysWhichCharactersItCannotType() {
+    @Test func ydotoolSaysWhichCharactersItCannotTypeAndXdotoolThatItMayMissSome() {
         #expect(DictationTyper.ydotool.limitation(typing: "café")?.contains("é") == true)
         #expect(DictationTyper.ydotool.limitation(typing: "cafe") == nil)
+        #expect(DictationTyper.xdotool.limitation(typing: "café")?.contains("misses") == true)
+        #expect(DictationTyper.xdotool.limitation(typing: "cafe") == nil)
         #expect(DictationTyper.wtype.limitation(typing: "café") == nil)
     }
 
