@@ -57,10 +57,14 @@ struct LiveDictationTests {
         var exitStatus: Int32
         var pidFileLeft: Bool
         var stateAfter: String?
+        /// The second dictation's exit status and output, ended by a dismiss.
+        var dismissed: String
+        /// A second dictation's exit status and output, while the first ran.
+        var secondRefused: String
     }
 
     @Test(arguments: DictationDesktop.testable)
-    func whatIsSaidIsTypedIntoTheWindowCharacterForCharacterUntilStopped(desktop: DictationDesktop) async throws {
+    func whatIsSaidIsTypedIntoTheWindowCharacterForCharacterUntilStoppedOrDismissed(desktop: DictationDesktop) async throws {
         let run = try await onDedicatedThread { () throws -> Dictation in
             let window = try desktop.window()
             let session = try LiveSession(arguments: ["--stt", "embedded"])
@@ -70,6 +74,8 @@ struct LiveDictationTests {
             let dictation = try Self.dictate(["--socket", session.daemon.socketPath], window: window, log: log)
             let started = ContinuousClock.now + .seconds(15)
             while !fileText(log).contains("Dictating with \(desktop.typer)"), dictation.isRunning, ContinuousClock.now < started { usleep(10_000) }
+            let second = try Self.dictate(["--socket", session.daemon.socketPath], window: window, log: session.directory + "/second.log")
+            let secondRefused = "\(second.wait()) " + fileText(session.directory + "/second.log")
             var events: [[String: Any]] = []
             for (index, fixture) in Self.fixtures.enumerated() {
                 let player = try session.sound.play(fixture)
@@ -97,12 +103,22 @@ struct LiveDictationTests {
             let stopStatus = stop.wait()
             let exitStatus = dictation.wait()
             let state = (try session.status()["state"] as? [String: Any])?["state"] as? String
+            // Again, ended this time by the person's dismiss.
+            let againLog = session.directory + "/again.log"
+            let again = try Self.dictate(["--socket", session.daemon.socketPath], window: window, log: againLog)
+            let restarted = ContinuousClock.now + .seconds(15)
+            while !fileText(againLog).contains("Dictating with"), again.isRunning, ContinuousClock.now < restarted { usleep(10_000) }
+            var ignored: [[String: Any]] = []
+            _ = try LineSocket(path: session.daemon.socketPath).request(#"{"id":"d","cmd":"dismiss"}"#, events: &ignored)
+            let dismissed = "\(again.wait()) " + fileText(againLog)
             return Dictation(
                 window: text, expected: expected, typedTurns: typedTurns, endedTurnsWithWords: withWords, log: fileText(log),
                 stopStatus: stopStatus, stopOutput: fileText(session.directory + "/stop.log"), exitStatus: exitStatus,
-                pidFileLeft: FileManager.default.fileExists(atPath: session.directory + "/dictate.pid"), stateAfter: state
+                pidFileLeft: FileManager.default.fileExists(atPath: session.directory + "/dictate.pid"), stateAfter: state,
+                dismissed: dismissed, secondRefused: secondRefused
             )
         }
+        #expect(run.secondRefused.hasPrefix("2 ") && run.secondRefused.contains("Dictation is already running"), "\(run.secondRefused)")
         #expect(run.endedTurnsWithWords.count == 2, "\(run.log)")
         #expect(run.typedTurns == run.endedTurnsWithWords, "\(run.log)")
         #expect(run.expected.hasPrefix("Move my dentist") && run.expected.hasSuffix("kitchen lights"), "\(run.expected)")
@@ -112,6 +128,7 @@ struct LiveDictationTests {
         #expect(!run.pidFileLeft)
         // Dictation switched voice mode on, so its stop switches it off.
         #expect(run.stateAfter == "idle")
+        #expect(run.dismissed.hasPrefix("0 ") && run.dismissed.contains("Voice mode was switched off: dictation stopped."), "\(run.dismissed)")
     }
 
     /// `--try`: the typing tool alone, without the daemon. Under Wayland wtype sends its own

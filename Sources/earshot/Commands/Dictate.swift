@@ -43,12 +43,17 @@ struct DictateCommand: ParsableCommand {
             if let failure = keyboard.perform(text.type(tryText)) { throw failure.exitAfterSaying() }
             return
         }
-        try pidFile.claim()
-        defer { pidFile.release() }
         let connection: DaemonConnection
-        var startedVoiceMode = false
         do {
             connection = try daemon.connect()
+        } catch {
+            throw DaemonExitStatus.report(error)
+        }
+        defer { connection.close() }
+        try pidFile.claim()
+        defer { pidFile.release() }
+        var startedVoiceMode = false
+        do {
             try connection.subscribe(to: [.state, .speech, .transcript])
             let status = try connection.request(.status)
             if status.state?.phase == .idle {
@@ -61,7 +66,6 @@ struct DictateCommand: ParsableCommand {
         } catch {
             throw DaemonExitStatus.report(error)
         }
-        defer { connection.close() }
         try InterruptSignals.install()
         ConsoleOutput.line("Dictating with \(keyboard.typer.rawValue): speak, and each turn is typed into the focused window. `earshot dictate --stop` stops.")
         var session = DictationSession(connection: connection, keyboard: keyboard)
