@@ -157,7 +157,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench dictation [--turns N] [--wayland]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))
