@@ -31,7 +31,8 @@ SOAK_CONFIG  ?= release
 APT_PACKAGES ?= pkg-config libpulse-dev pulseaudio pulseaudio-utils sox \
                 pipewire pipewire-pulse wireplumber dbus-daemon \
                 gcc make flite1-dev libespeak-ng-dev espeak-ng libopusfile-dev libopusenc-dev libsystemd-dev systemd \
-                python3 python3-venv chromium chromium-driver
+                python3 python3-venv chromium chromium-driver \
+                xvfb xdotool python3-tk sway wtype python3-gi gir1.2-gtk-3.0
 # The embedded transcriber: pocketsphinx's current release (Debian ships 0.8+5prealpha), built
 # once from its source release on PyPI into a prefix of its own. The build finds it through
 # pkg-config as `earshot-pocketsphinx`, under names that Debian's pocketsphinx cannot shadow.
@@ -181,6 +182,7 @@ bench: release peers
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded
 	$(RELEASE_BIN)/earshot-bench speech
 	$(RELEASE_BIN)/earshot-bench mcp
+	$(RELEASE_BIN)/earshot-bench dictation
 
 # libFuzzer on each parser for SECONDS (not part of `make test`: too slow). Needs only Swift and
 # the libraries `make deps` installs; builds under .build-fuzz, apart from the normal build.

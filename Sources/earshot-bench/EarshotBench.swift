@@ -4,7 +4,7 @@ import Foundation
 
 /// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening
 /// pipeline runs on recordings (decoding measured apart), printed as a table; `live`, `speech`,
-/// `voice`, `wer`, `mcp`, `sockets` and `soak` measure the daemon and its engines (see each one's file).
+/// `voice`, `wer`, `mcp`, `sockets`, `dictation` and `soak` measure the daemon and its engines (see each one's file).
 @main
 struct EarshotBench {
     static func main() throws {
@@ -30,6 +30,23 @@ struct EarshotBench {
                 )
             } catch {
                 print("earshot-bench live: \(error)")
+                exit(1)
+            }
+            return
+        }
+        if arguments.first == "dictation" {
+            var rest = Array(arguments.dropFirst())
+            let wayland = rest.contains("--wayland")
+            rest.removeAll { $0 == "--wayland" }
+            let turns = rest.count == 2 && rest[0] == "--turns" ? Int(rest[1]) ?? 0 : (rest.isEmpty ? 10 : 0)
+            guard turns >= 1 else {
+                print("usage: earshot-bench dictation [--turns N] [--wayland]")
+                exit(2)
+            }
+            do {
+                try DictationBench.run(turns: turns, wayland: wayland)
+            } catch {
+                print("earshot-bench dictation: \(error)")
                 exit(1)
             }
             return
@@ -159,7 +176,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

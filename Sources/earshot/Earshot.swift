@@ -11,7 +11,7 @@ struct Earshot: AsyncParsableCommand {
             MuteCommand.self, UnmuteCommand.self, DevicesCommand.self, SetSourceCommand.self, SetSinkCommand.self,
             SayCommand.self, VoicesCommand.self, SetVoiceCommand.self, PreviewCommand.self,
             EventsCommand.self, WatchCommand.self, ConfigCommand.self, ForgetCommand.self, OpenCommand.self,
-            HoldCommand.self, ReleaseCommand.self, TalkCommand.self, ToggleCommand.self, MCPCommand.self,
+            HoldCommand.self, ReleaseCommand.self, TalkCommand.self, ToggleCommand.self, MCPCommand.self, DictateCommand.self,
         ]
     )
 }
