@@ -22,7 +22,7 @@ struct LiveWakeTests {
             "--wake", "hey computer", "--wake-idle-after", "1",
         ])
         let client = try session.subscribedClient(topics: ["state", "transcript", "wake"])
-        let waiting = (try session.status()["result"] as? [String: Any]).flatMap { $0["state"] as? [String: Any] }?["waiting_for"] as? String
+        let waiting = (try session.status()["state"] as? [String: Any])?["waiting_for"] as? String
         let player = try session.sound.play(wakeRequest)
         var events = client.events(timeout: 30) { event in
             event["event"] as? String == "state" && event["state"] as? String == "speaking"

@@ -133,6 +133,6 @@ import Testing
 
     @Test func everyEventHasItsTopic() {
         let topics = Self.events.map(\.topic)
-        #expect(topics == [.state, .state, .speech, .speech, .transcript, .level, .error, .speaker, .device, .config])
+        #expect(topics == [.state, .state, .speech, .speech, .transcript, .level, .error, .speaker, .device, .config, .state, .wake])
     }
 }

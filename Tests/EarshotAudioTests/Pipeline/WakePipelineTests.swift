@@ -124,7 +124,8 @@ import Testing
         #expect(waitingAgain > 5.28 && waitingAgain < 9.28, "between the end of the first recording and the second")
         let turnStarts = run.events.compactMap { if case .speechStarted(_, _, let time) = $0 { time } else { nil } }
         #expect(!turnStarts.isEmpty)
-        #expect(turnStarts.allSatisfy { $0 > wake && $0 < waitingAgain })
+        // Speech going on through the wake is a turn from the detector's next verdict (3 frames of look-ahead behind).
+        #expect(turnStarts.allSatisfy { $0 >= wake - 0.05 && $0 < waitingAgain }, "\(turnStarts), woken at \(wake), waiting at \(waitingAgain)")
         // The second recording went to the spotter again (the test's spotter hears nothing more).
         #expect(run.states.last?.waitingFor == "hey computer")
     }
