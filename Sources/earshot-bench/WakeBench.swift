@@ -22,7 +22,7 @@ enum WakeBench {
         var missed: [String] = []
     }
 
-    static func run(threshold: Double, tune: Bool, fixtures: String) throws {
+    static func run(threshold: Double, tune: Bool, onTuningVoices: Bool = false, fixtures: String) throws {
         let pronounced = try PronouncedWakePhrase(try WakePhrase(phrase))
         if tune {
             try sweep(pronounced, fixtures: fixtures)
@@ -33,13 +33,14 @@ enum WakeBench {
         print("| voice | woken | phrase end → wake median / p90 ms | missed |")
         print("|---|---|---|---|")
         var flite = Outcome(), espeak = Outcome()
-        for speaker in WakeTakes.reported {
+        for speaker in onTuningVoices ? WakeTakes.tuning : WakeTakes.reported {
             let outcome = try detection(of: speaker, listening: spotter)
             if case .flite = speaker.engine { flite.add(outcome) } else { espeak.add(outcome) }
             print("| \(speaker.name) | \(outcome.woken)/\(outcome.takes) | \(percentiles(outcome.latencies)) | \(outcome.missed.joined(separator: "; ")) |")
         }
         print("| **flite, all** | \(flite.woken)/\(flite.takes) (\(percent(flite))) | \(percentiles(flite.latencies)) | |")
         print("| **espeak-ng, all** | \(espeak.woken)/\(espeak.takes) (\(percent(espeak))) | \(percentiles(espeak.latencies)) | |")
+        guard !onTuningVoices else { return }
         print("")
         print("| speech without the phrase | audio | false wakes | per hour |")
         print("|---|---|---|---|")

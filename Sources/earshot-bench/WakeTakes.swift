@@ -47,11 +47,14 @@ enum WakeTakes {
     static let trailingSeconds = 1.5
     static let gapSeconds = 0.25
     /// The noise under the noisy takes, below the phrase's level.
-    static let noiseSNR = 10.0
+    static let noiseSNR = 15.0
 
-    /// Twelve takes of `phrase` by `speaker`: each speed, alone and with a request, clean and in noise.
+    /// Twelve takes of `phrase` by `speaker`: each speed, alone and with a request, clean and in
+    /// noise, the clean ones first (the spotter adapts to a room as it hears speech in it, as in
+    /// the daemon, where the noise of a room lasts).
     static func takes(of phrase: String, by speaker: Speaker) throws -> [Take] {
         var takes: [Take] = []
+        var noisyTakes: [Take] = []
         var generator = SeededGenerator(seed: 7)
         for (index, speed) in speeds.enumerated() {
             let said = trimmed(try synthesize(phrase, by: speaker, speed: speed))
@@ -64,10 +67,10 @@ enum WakeTakes {
                 let base = "\(speaker.name) ×\(speed)\(withRequest ? " +request" : "")"
                 takes.append(Take(label: base + " clean", samples: samples, phraseStart: leadingSeconds, phraseEnd: phraseEnd))
                 let noisy = addNoise(to: samples, reference: said, snr: noiseSNR, generator: &generator)
-                takes.append(Take(label: base + " noise", samples: noisy, phraseStart: leadingSeconds, phraseEnd: phraseEnd))
+                noisyTakes.append(Take(label: base + " noise", samples: noisy, phraseStart: leadingSeconds, phraseEnd: phraseEnd))
             }
         }
-        return takes
+        return takes + noisyTakes
     }
 
     /// `text` said by `speaker` at `speed` (duration stretch: above 1 is slower), at 16 kHz.

@@ -96,7 +96,7 @@ extension VoicePipeline {
         work(.beginWakeAudio(audio: history.frames(from: max(start, utteranceFloor, 0))))
     }
 
-    private mutating func endWakeAudio(work: (SpeechWork) -> Void) {
+    mutating func endWakeAudio(work: (SpeechWork) -> Void) {
         guard wakeAudioBeganAt != nil else { return }
         wakeAudioBeganAt = nil
         work(.endWakeAudio)

@@ -259,7 +259,10 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             speechOpen = true
             emit(.speechStarted(turn: transition.to.turn, audioStart: heardSpeech.audioStart, time: heardSpeech.onset))
         }
-        if transition.to.phase == .idle { _ = wake?.voiceModeChanged() }
+        if transition.to.phase == .idle, wake != nil {
+            _ = wake?.voiceModeChanged()
+            endWakeAudio(work: work)
+        }
         if transition.from != transition.to { emit(.state(withWake(transition.to), time: now)) }
         for effect in transition.effects {
             switch effect {

@@ -18,7 +18,7 @@ public struct WakeSettings: Sendable, Equatable {
     /// empty phrase, one it cannot pronounce, or a threshold or idle time out of range.
     public init(phrase text: String, threshold: Double = defaultThreshold, idleAfter: Double = defaultIdleAfter) throws(SpeechError) {
         guard threshold > 0, threshold < 1 else {
-            throw SpeechError(.misconfigured, "kws_threshold must be above 0 and below 1, such as 1e-25 (got \(threshold))")
+            throw SpeechError(.misconfigured, "kws_threshold must be above 0 and below 1, such as 1e-35 (got \(threshold))")
         }
         guard idleAfter > 0 else {
             throw SpeechError(.misconfigured, "idle_after must be a number of seconds above 0 (got \(idleAfter))")

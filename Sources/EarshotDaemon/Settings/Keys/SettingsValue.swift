@@ -119,7 +119,7 @@ public enum SettingsValueKind: Equatable, Sendable {
     case chatServer
     /// English words pocketsphinx can pronounce: `hey computer`.
     case wakePhrase
-    /// A keyphrase threshold, above 0 and below 1: `1e-25`.
+    /// A keyphrase threshold, above 0 and below 1: `1e-35`.
     case keyphraseThreshold
 
     static let millisecondRange = 0...60_000
@@ -144,7 +144,7 @@ public enum SettingsValueKind: Equatable, Sendable {
         case .originList: "origins separated by spaces, such as \"https://chat.example.com\""
         case .chatServer: "openai+http://HOST:PORT/v1 or openai+https://HOST/v1"
         case .wakePhrase: "English words pocketsphinx can pronounce, such as \"hey computer\""
-        case .keyphraseThreshold: "a number above 0 and below 1, such as 1e-25"
+        case .keyphraseThreshold: "a number above 0 and below 1, such as 1e-35"
         }
     }
 
