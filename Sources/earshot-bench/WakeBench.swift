@@ -97,7 +97,7 @@ enum WakeBench {
         var sentences: [String] = []
         for file in files where file.hasSuffix("turns.csv") {
             let text = try String(contentsOfFile: fixtures + "/" + file, encoding: .utf8)
-            for line in text.split(separator: "\n").dropFirst() {
+            for line in text.split(whereSeparator: \.isNewline).dropFirst() {
                 let fields = line.split(separator: ",", omittingEmptySubsequences: false)
                 guard fields.count > 6 else { continue }
                 let said = fields[6].replacingOccurrences(of: "|", with: " ")
