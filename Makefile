@@ -178,6 +178,8 @@ bench: release peers
 	@if [ -d "$(VAD_DEV)" ]; then $(RELEASE_BIN)/earshot-bench wer "$(VAD_DEV)"; \
 	  $(PEERS_VENV)/bin/python Scripts/transcription_reference.py "$(VAD_DEV)" $(RELEASE_BIN)/earshot --model $(POCKETSPHINX_MODEL); \
 	else echo "The VAD dev set is absent ($(VAD_DEV)): the transcription word error rates need its labelled texts."; fi
+	@if [ -d "$(SHARED)/fixtures" ]; then $(RELEASE_BIN)/earshot-bench wake "$(SHARED)/fixtures"; \
+	else echo "The dev sets are absent ($(SHARED)/fixtures): the wake phrase's false wakes need their speech."; fi
 	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --stt none
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded
 	$(RELEASE_BIN)/earshot-bench speech

@@ -115,7 +115,7 @@ let package = Package(
         // Benchmarks and `make demo`, on the tests' private sound servers.
         .executableTarget(
             name: "earshot-bench",
-            dependencies: ["EarshotBase", "EarshotAudio", "EarshotConversation", "EarshotEngines", "EarshotTestSupport"],
+            dependencies: ["EarshotBase", "EarshotAudio", "EarshotSpeech", "EarshotConversation", "EarshotEngines", "EarshotTestSupport"],
             swiftSettings: strict
         ),
         .executableTarget(name: "earshot-demo", dependencies: ["EarshotTestSupport"], swiftSettings: strict),

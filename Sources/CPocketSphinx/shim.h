@@ -28,3 +28,19 @@ static inline double earshot_ps_sentence_end(ps_decoder_t *ps, const char *befor
     int32 score = ngram_ng_prob(lm, ngram_wid(lm, "</s>"), history, before != NULL ? 2 : 1, &used);
     return logmath_log_to_log10(ps_get_logmath(ps), score);
 }
+
+// A configuration with no search yet, for keyphrases added with ps_add_keyphrase: the acoustic
+// model `hmm`, the words of `dict`, the bar `threshold` (kws_threshold: smaller finds more and
+// wakes falsely more), logging to `logfn`; NULL if pocketsphinx refuses a value.
+static inline ps_config_t *earshot_ps_keyphrase_config(const char *hmm, const char *dict, double threshold,
+                                                       const char *logfn) {
+    ps_config_t *config = ps_config_init(NULL);
+    if (config == NULL) return NULL;
+    if (ps_config_set_str(config, "hmm", hmm) == NULL || ps_config_set_str(config, "dict", dict) == NULL
+        || ps_config_set_float(config, "kws_threshold", threshold) == NULL
+        || ps_config_set_str(config, "logfn", logfn) == NULL) {
+        ps_config_free(config);
+        return NULL;
+    }
+    return config;
+}

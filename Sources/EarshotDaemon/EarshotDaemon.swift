@@ -61,7 +61,7 @@ public enum EarshotDaemon {
             recorder: recordings.recorder,
             logger: Logger(label: "earshotd.turns")
         )
-        session.begin()
+        session.begin(wake: configuration.wake)
         engine.setFrameHandler { [session] frame in session.process(frame, capturedAt: WallClock.now()) }
         let settings = configuration.settingsOrigin.map(DaemonSettings.init)
         let server = SocketServer(

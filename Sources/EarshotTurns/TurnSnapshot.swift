@@ -8,12 +8,16 @@ public struct TurnSnapshot: Equatable, Hashable, Sendable {
     public var muted: Bool
     /// The failure to show; only ever set while `listening`, cleared when the user next acts.
     public var error: TurnError?
+    /// The wake phrase voice mode waits for before it takes a turn; nil when it takes every
+    /// utterance (no wake phrase, or a conversation under way). Set by the pipeline's ``WakeGate``.
+    public var waitingFor: String?
 
-    public init(phase: TurnPhase, turn: Int, muted: Bool, error: TurnError? = nil) {
+    public init(phase: TurnPhase, turn: Int, muted: Bool, error: TurnError? = nil, waitingFor: String? = nil) {
         self.phase = phase
         self.turn = turn
         self.muted = muted
         self.error = error
+        self.waitingFor = waitingFor
     }
 
     /// The controls to offer.

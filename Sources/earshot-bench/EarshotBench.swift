@@ -1,5 +1,6 @@
 import EarshotAudio
 import EarshotConversation
+import EarshotEngines
 import Foundation
 
 /// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening
@@ -147,6 +148,41 @@ struct EarshotBench {
             }
             return
         }
+        if arguments.first == "wake" {
+            var rest = arguments.dropFirst()
+            var threshold = KeyphraseSpotter.defaultThreshold
+            var tune = false
+            var onTuningVoices = false
+            if rest.first == "--write-fixture", rest.count == 2 {
+                do {
+                    try WakeBench.writeFixture(to: rest[rest.startIndex + 1])
+                } catch {
+                    print("earshot-bench wake: \(error)")
+                    exit(1)
+                }
+                return
+            }
+            while let option = rest.first, ["--threshold", "--tune", "--tuning-voices"].contains(option) {
+                if option == "--tune" || option == "--tuning-voices" {
+                    if option == "--tune" { tune = true } else { onTuningVoices = true }
+                    rest = rest.dropFirst()
+                    continue
+                }
+                guard rest.count >= 2, let value = Double(rest[rest.startIndex + 1]), value > 0, value < 1 else {
+                    print("usage: earshot-bench wake [--threshold X (0 to 1)] [--tune | --tuning-voices] [FIXTURES]")
+                    exit(2)
+                }
+                threshold = value
+                rest = rest.dropFirst(2)
+            }
+            do {
+                try WakeBench.run(threshold: threshold, tune: tune, onTuningVoices: onTuningVoices, fixtures: rest.first ?? "../shared/fixtures")
+            } catch {
+                print("earshot-bench wake: \(error)")
+                exit(1)
+            }
+            return
+        }
         if arguments.first == "wer" {
             let directory = arguments.dropFirst().first ?? "../shared/fixtures/vad-dev"
             do {
@@ -176,7 +212,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]\n       earshot-bench wake [--threshold X] [--tune | --tuning-voices] [FIXTURES]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

@@ -114,6 +114,15 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Other pages that may open the WebSocket, separated by spaces, e.g. https://chat.example.com (default: only the daemon's own).")
     var webAllowedOrigins: String?
 
+    @Option(help: "Wait for this wake phrase before taking turns, e.g. \"hey computer\" (default: none, every utterance is a turn).")
+    var wake: String?
+
+    @Option(help: "The wake phrase's keyphrase threshold, above 0 and below 1: smaller hears it more often, and wakes falsely more (default: 1e-35).")
+    var wakeThreshold: Double?
+
+    @Option(help: "Seconds without speech after which voice mode waits for the wake phrase again (default: 8).")
+    var wakeIdleAfter: Double?
+
     @Flag(help: "Log debug detail.")
     var verbose = false
 

@@ -27,6 +27,10 @@ import Testing
         .speaker(SpeakerEvent(phase: .pause, reply: 1, turn: 1, position: 2.26, time: 5.78)),
         .device(DeviceEvent(change: .sink, source: nil, sink: "x", server: nil, time: 0)),
         .config(ConfigReloadEvent(file: "f", applied: [], restartNeeded: [], overridden: [], time: 0)),
+        .state(StateEvent(
+            state: VoiceState(phase: .listening, turn: 0, muted: false, controls: [.dismiss, .mute], waitingFor: "hey computer"), time: 0
+        )),
+        .wake(WakeEvent(phrase: "hey computer", time: 1.83)),
     ]
 
     @Test func eachKindAsDocumented() {
@@ -39,6 +43,8 @@ import Testing
         #expect(lines[5] == #"{"event":"level","source":"mic","level":0.476,"rms_dbfs":-29.5,"bands":[0.365,0.478,0.514,0.323],"t":1.20}"# + "\n")
         #expect(lines[6] == #"{"event":"error","code":"reply_timeout","message":"Sorry, no reply came back in time.","t":17.71}"# + "\n")
         #expect(lines[7] == #"{"event":"speaker","phase":"pause","reply":1,"turn":1,"position":2.26,"t":5.78}"# + "\n")
+        #expect(lines[10] == #"{"event":"state","state":"listening","turn":0,"muted":false,"controls":["dismiss","mute"],"waiting_for":"hey computer","t":0.00}"# + "\n")
+        #expect(lines[11] == #"{"event":"wake","phrase":"hey computer","t":1.83}"# + "\n")
     }
 
     @Test func speechEventAsDocumented() {
@@ -127,6 +133,6 @@ import Testing
 
     @Test func everyEventHasItsTopic() {
         let topics = Self.events.map(\.topic)
-        #expect(topics == [.state, .state, .speech, .speech, .transcript, .level, .error, .speaker, .device, .config])
+        #expect(topics == [.state, .state, .speech, .speech, .transcript, .level, .error, .speaker, .device, .config, .state, .wake])
     }
 }

@@ -26,7 +26,7 @@ import Testing
             let levelResponse = try await levels.request(#"{"id":2,"cmd":"subscribe","topics":["level","device"],"level_hz":10}"#)
             #expect(levelResponse == ["id": 2, "ok": true, "topics": ["level", "device"], "level_hz": 10])
             let everythingResponse = try await everything.request(#"{"id":3,"cmd":"subscribe"}"#)
-            #expect(everythingResponse["topics"] == ["state", "speech", "transcript", "speaker", "level", "error", "device", "config"])
+            #expect(everythingResponse["topics"] == ["state", "speech", "transcript", "speaker", "level", "error", "device", "config", "wake"])
 
             let wallBefore = WallClock.now()
             server.publish(ServerTestEvents.state(turn: 0, time: 0))

@@ -16,6 +16,8 @@ public enum Cue {
     public static let enter: [Float] = twoNotes(first: 659.26, second: 880.0)
     /// Falling: "no longer listening".
     public static let leave: [Float] = twoNotes(first: 880.0, second: 659.26)
+    /// Rising, higher: "I heard the wake phrase; go on".
+    public static let wake: [Float] = twoNotes(first: 880.0, second: 1174.66)
 
     /// Peak amplitude of a cue: clearly audible without startling (about -10 dBFS).
     public static let peak: Float = 0.3

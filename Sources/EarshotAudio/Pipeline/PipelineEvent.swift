@@ -24,12 +24,15 @@ public enum PipelineEvent: Equatable, Sendable {
     /// The voice UI gave up on a peer, or the transcriber failed; `message` says it in words.
     /// `retryIn` is when Earshot tries again by itself, in seconds, if it will.
     case error(TurnError, message: String, retryIn: Double? = nil, time: Double)
+    /// The wake phrase was heard in the audio ending at `time`: a conversation begins.
+    case wake(phrase: String, time: Double)
 
     /// Audio time of the event.
     public var time: Double {
         switch self {
         case .state(_, let time), .speechStarted(_, _, let time), .speechEnded(_, _, let time),
-            .speechEagerEnd(_, let time), .speechResumed(_, let time), .transcript(_, _, _, let time), .error(_, _, _, let time):
+            .speechEagerEnd(_, let time), .speechResumed(_, let time), .transcript(_, _, _, let time), .error(_, _, _, let time),
+            .wake(_, let time):
             time
         case .level(_, let reading):
             reading.time

@@ -16,4 +16,13 @@ public enum SpeechWork: Sendable {
     case beginUtterance(turn: Int, audio: [AudioFrame])
     /// The next frame of `turn`'s utterance.
     case utteranceAudio(turn: Int, frame: AudioFrame)
+    /// While voice mode waits for the wake phrase: speech began; `audio` runs from its onset
+    /// less the prefix padding to the latest frame. The phrase spotter takes it.
+    case beginWakeAudio(audio: [AudioFrame])
+    /// The next frame of the speech the phrase spotter is taking.
+    case wakeAudio(frame: AudioFrame)
+    /// That speech ended (or the phrase was heard): the spotter forgets it.
+    case endWakeAudio
+    /// The phrase was heard: the wake cue plays.
+    case wakeCue
 }

@@ -22,6 +22,10 @@ extension VoicePipeline {
         /// `finalizeTranscript`, `continueUtterance`, `prepareSpeech` and `releasePlayback`. Front
         /// ends hear of eager ends either way.
         public var preparesEagerly: Bool
+        /// Wait for a wake phrase before taking turns (see ``WakeGate``); nil: every utterance
+        /// is a turn. The owner runs the phrase spotter on the ``SpeechWork`` wake audio and
+        /// reports what it hears with ``VoicePipeline/wakePhraseHeard(atFrame:emit:work:)``.
+        public var wake: WakeGate.Configuration?
 
         public init(
             endpointer: Endpointer.Configuration = .init(),
@@ -31,8 +35,10 @@ extension VoicePipeline {
             startsListening: Bool = true,
             transcribes: Bool = false,
             emitsUtteranceAudio: Bool = false,
-            preparesEagerly: Bool = false
+            preparesEagerly: Bool = false,
+            wake: WakeGate.Configuration? = nil
         ) {
+            self.wake = wake
             self.preparesEagerly = preparesEagerly
             self.endpointer = endpointer
             self.levelMeter = levelMeter

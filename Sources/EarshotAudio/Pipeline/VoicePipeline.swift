@@ -6,10 +6,10 @@ public import EarshotTurns
 /// Replay and live capture feed it the same way, so both give the same events for the same audio.
 /// Time is audio time: the machine's timeouts run on a ``StreamClock`` advanced frame by frame.
 public struct VoicePipeline<Detector: VoiceActivityDetector> {
-    public private(set) var configuration: Configuration
+    public internal(set) var configuration: Configuration
     public private(set) var machine: TurnMachine<StreamClock>
     private var detector: Detector
-    private var endpointer: Endpointer
+    var endpointer: Endpointer
     private var meter: LevelMeter
     private var speakerMeter: LevelMeter
     /// Tells the person's voice from the assistant's own, heard back through the microphone.
@@ -33,14 +33,22 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     /// the room resumes the reply without a trace).
     private var heardSpeech = (onset: 0.0, audioStart: 0.0)
     private let clock: StreamClock
-    private var lastFrameIndex = -1
+    var lastFrameIndex = -1
     private var started = false
-    private var history: FrameHistory
+    var history: FrameHistory
     /// The turn whose utterance audio is being handed out, frame by frame.
     private var recordingTurn: Int?
     private var recordingBeganAt = -1
     /// Where the next utterance's audio starts: the latest onset less the prefix padding.
     private var nextUtteranceStart = 0
+    /// Waits for the wake phrase before it takes turns; nil: every utterance is a turn.
+    var wake: WakeGate?
+    /// The frame the speech handed to the phrase spotter began to go out at; nil between stretches.
+    var wakeAudioBeganAt: Int?
+    /// Frames since the detector last called a frame speech, while the spotter takes audio.
+    var framesSinceWakeSpeech = 0
+    /// No utterance's audio starts before this frame: the wake phrase is not part of the request.
+    var utteranceFloor = 0
 
     public init(detector: Detector, configuration: Configuration = .init()) {
         self.configuration = configuration
@@ -50,6 +58,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         self.speakerMeter = LevelMeter(configuration: configuration.levelMeter)
         self.clock = StreamClock()
         self.machine = TurnMachine(clock: clock, configuration: configuration.turns)
+        self.wake = configuration.wake.map(WakeGate.init(configuration:))
         let interruptionFrames = Int(configuration.turns.minimumInterruption / .milliseconds(10)) + 1
         self.history = FrameHistory(
             capacity: configuration.endpointer.historyFrames(lookaheadFrames: detector.lookaheadFrames) + interruptionFrames
@@ -95,6 +104,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             emit(.level(.mic, reading))
         }
         framesSincePlayback += 1
+        var heardSpeechNow = false
         var echo = false
         if framesSincePlayback <= Self.echoTailFrames {
             if !playedAlongsideLatestFrame {
@@ -115,8 +125,10 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             }
             if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
             if activity.isSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
+            heardSpeechNow = activity.isSpeech
         }
         perform(machine.tick(), emit: emit, work: work)
+        if wake != nil { wakeFrame(frame, speech: heardSpeechNow, emit: emit, work: work) }
         if handsOutUtteranceAudio, let turn = recordingTurn, recordingBeganAt != frame.index {
             work(.utteranceAudio(turn: turn, frame: copy frame))
         }
@@ -188,7 +200,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     public mutating func begin(emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }) {
         guard !started else { return }
         started = true
-        emit(.state(machine.snapshot, time: 0))
+        emit(.state(snapshot, time: 0))
         if configuration.startsListening { perform(machine.start(), emit: emit, work: work) }
     }
 
@@ -199,15 +211,19 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     public var now: Double { Double(lastFrameIndex + 1) * AudioFrame.duration }
 
     private mutating func handle(_ boundary: Endpointer.Event, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
+        if waitsForWakePhrase {
+            handleWhileWaiting(boundary, work: work)
+            return
+        }
         switch boundary {
         case .onsetSuspected(let onsetFrame):
-            nextUtteranceStart = max(0, onsetFrame - configuration.endpointer.prefixPaddingFrames)
+            nextUtteranceStart = max(utteranceFloor, onsetFrame - configuration.endpointer.prefixPaddingFrames)
             perform(machine.onsetSuspected(), emit: emit, work: work)
         case .onsetRejected:
             perform(machine.onsetRejected(), emit: emit, work: work)
         case .speechStarted(let onsetFrame, let audioStartFrame):
-            nextUtteranceStart = audioStartFrame
-            heardSpeech = (Double(onsetFrame) * AudioFrame.duration, Double(audioStartFrame) * AudioFrame.duration)
+            nextUtteranceStart = max(utteranceFloor, audioStartFrame)
+            heardSpeech = (Double(onsetFrame) * AudioFrame.duration, Double(nextUtteranceStart) * AudioFrame.duration)
             perform(machine.utteranceStarted(), emit: emit, work: work)
         case .speechEnded(_, let endFrame, let reason):
             // A held turn's speech ends at the release, whatever pauses the detector hears in it.
@@ -262,7 +278,11 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             emit(.speechStarted(turn: transition.to.turn, audioStart: heardSpeech.audioStart, time: heardSpeech.onset))
         }
         announceHold(transition.effects, emit: emit)
-        if transition.from != transition.to { emit(.state(transition.to, time: now)) }
+        if transition.to.phase == .idle, wake != nil {
+            _ = wake?.voiceModeChanged()
+            endWakeAudio(work: work)
+        }
+        if transition.from != transition.to { emit(.state(withWake(transition.to), time: now)) }
         for effect in transition.effects {
             switch effect {
             case .announceSpeech, .endHeldUtterance:

@@ -81,7 +81,7 @@ public struct AgentExchange: Hashable, Sendable {
         case .speech(let event): return speech(event)
         case .transcript(let event): return transcript(event)
         case .error(let event): return error(event)
-        case .level, .device, .config: return .wait
+        case .level, .device, .config, .wake: return .wait
         }
     }
 

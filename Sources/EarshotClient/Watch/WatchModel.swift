@@ -15,6 +15,8 @@ public struct WatchModel: Sendable, Equatable {
     public var controls: [String] = []
     /// The error code of a `listening` state entered because something failed.
     public var stateError: String?
+    /// The wake phrase voice mode waits for before it takes a turn; nil when it takes every one.
+    public var waitingFor: String?
     public var mic: Meter?
     /// The assistant's voice; only while it speaks.
     public var speaker: Meter?
@@ -132,7 +134,7 @@ extension WatchModel {
         case .level(let level): apply(level)
         case .error(let error): record(ErrorNote(code: error.code, message: error.message, wall: event.wall))
         case .device(let device): apply(device)
-        case .transcript, .speaker, .config: break  // Nothing the watch shows.
+        case .transcript, .speaker, .config, .wake: break  // Nothing the watch shows (a wake comes with its state).
         }
     }
 
@@ -174,6 +176,7 @@ extension WatchModel {
         muted = voiceState.muted
         controls = voiceState.controls.map(\.rawValue)
         stateError = voiceState.error
+        waitingFor = voiceState.waitingFor
         // Levels stop coming when their source falls quiet; a stale bar would look alive.
         if state == "idle" || muted { mic = nil }
         if state != "speaking" { speaker = nil }

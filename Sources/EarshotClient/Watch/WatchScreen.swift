@@ -72,6 +72,7 @@ public struct WatchScreen: Sendable {
         guard let state = model.state else { return "unknown yet" }
         var parts = [state.uppercased(), "turn \(model.turn)", model.muted ? "microphone muted" : "microphone on"]
         if let error = model.stateError { parts.append("after error \(error)") }
+        if let phrase = model.waitingFor { parts.append("Say '\(phrase)'") }
         if case .lost = model.connection { parts.append("last known") }
         return parts.joined(separator: " · ")
     }

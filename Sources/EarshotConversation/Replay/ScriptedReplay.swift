@@ -150,8 +150,8 @@ public struct ScriptedReplay<Detector: VoiceActivityDetector> {
             emit(speaker.resume(reply: reply, at: now))
         case .effect(.stopPlayback(let reply)):
             emit(speaker.stop(reply: reply, at: now))
-        case .effect:
-            // The recording is the microphone, and a script neither mutes nor previews.
+        case .effect, .beginWakeAudio, .wakeAudio, .endWakeAudio, .wakeCue:
+            // The recording is the microphone, and a script neither mutes, previews nor waits for a wake phrase.
             break
         }
     }

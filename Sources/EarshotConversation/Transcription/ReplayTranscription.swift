@@ -13,10 +13,13 @@ public import EarshotSpeech
 public struct ReplayTranscription<Detector: VoiceActivityDetector> {
     private var replay: Replay<Detector>
     private var transcription: LockstepTranscription
+    /// Hears the wake phrase while voice mode waits for it; nil: no wake phrase.
+    private let wake: WakeListening?
 
-    public init(replay: Replay<Detector>, transcriber: any Transcriber, language: String = "en-US") {
+    public init(replay: Replay<Detector>, transcriber: any Transcriber, language: String = "en-US", wake: WakeListening? = nil) {
         self.replay = replay
         self.transcription = LockstepTranscription(transcriber: transcriber, language: language)
+        self.wake = wake
     }
 
     /// Replays `clip`; with `realtime`, one frame every 10 ms like a live microphone.
@@ -65,7 +68,12 @@ public struct ReplayTranscription<Detector: VoiceActivityDetector> {
             var next: [SpeechWork] = []
             replay.apply({ $0.replyRequested(turn: turn, text: "") }) { next.append($0) }
             await perform(next)
-        case .effect:
+        case .beginWakeAudio, .wakeAudio, .endWakeAudio:
+            guard let heard = wake?.perform(work) else { return }
+            var next: [SpeechWork] = []
+            replay.wakePhraseHeard(atFrame: heard) { next.append($0) }
+            await perform(next)
+        case .effect, .wakeCue:
             // A recording has no speaker, and its microphone is the file.
             break
         }

@@ -14,14 +14,31 @@ public struct Replay<Detector: VoiceActivityDetector> {
     }
 
     /// Processes the whole clip as fast as possible; `write` receives the output in chunks.
-    public mutating func run(_ clip: AudioClip, write: ([UInt8]) -> Void) {
+    /// With `wake`, voice mode waits for its phrase, heard by that spotter as the daemon's is.
+    public mutating func run(_ clip: AudioClip, wake: WakeListening? = nil, write: ([UInt8]) -> Void) {
         let flushThreshold = 64 * 1024
         for frame in clip.frames {
-            feed(frame)
+            feed(frame, wake: wake)
             if json.bytes.count >= flushThreshold { flush(to: write) }
         }
         end()
         flush(to: write)
+    }
+
+    /// Feeds one frame with the wake work done by `wake`: a phrase heard in it is reported
+    /// before the next frame, as the frame it was heard in.
+    public mutating func feed(_ frame: borrowing AudioFrame, wake: WakeListening?) {
+        var heard: Int?
+        feed(frame) { work in
+            if let index = wake?.perform(work) { heard = index }
+        }
+        if let heard { wakePhraseHeard(atFrame: heard) }
+    }
+
+    /// The spotter heard the wake phrase ending with frame `index` (see
+    /// ``VoicePipeline/wakePhraseHeard(atFrame:emit:work:)``).
+    public mutating func wakePhraseHeard(atFrame index: Int, work: (SpeechWork) -> Void = { _ in }) {
+        pipeline.wakePhraseHeard(atFrame: index, emit: { SocketEvent($0).write(to: &json) }, work: work)
     }
 
     /// Feeds one frame, buffering its events' lines; the speech work it causes goes to `work`.

@@ -23,6 +23,8 @@ extension SocketEvent {
             // The pipeline's retries are announced to a tenth of a second.
             let retry = retryIn.map { ($0 * 10).rounded() / 10 }
             self = .error(ErrorEvent(code: ProtocolError.Code(error), message: message, retryIn: retry, time: time))
+        case .wake(let phrase, let time):
+            self = .wake(WakeEvent(phrase: phrase, time: time))
         }
     }
 }

@@ -9,7 +9,8 @@ extension VoiceState {
             turn: snapshot.turn,
             muted: snapshot.muted,
             controls: Self.controls(snapshot.controls),
-            error: snapshot.error.map { ProtocolError.Code($0).rawValue }
+            error: snapshot.error.map { ProtocolError.Code($0).rawValue },
+            waitingFor: snapshot.waitingFor
         )
     }
 

@@ -18,6 +18,10 @@ final class VoiceSession: Sendable {
     private let pipeline: CaptureConfined<VoicePipeline<SpectralVAD>>
     /// Utterance audio on its way to the transcriber and the recorder, a batch at a time.
     private let utteranceBatch: CaptureConfined<UtteranceBatch>
+    /// Speech on its way to the wake phrase spotter, a batch at a time (as turn 0).
+    private let wakeBatch: CaptureConfined<UtteranceBatch>
+    /// Hears the wake phrase while voice mode waits for it.
+    let wakeSpotting = WakeSpotting()
     private let errors = Locked(RecentErrors())
     private let relay: EventRelay
     private let engine: PulseAudioEngine
@@ -49,7 +53,8 @@ final class VoiceSession: Sendable {
             startsListening: configuration.startsListening,
             transcribes: transcription != nil,
             emitsUtteranceAudio: recorder != nil,
-            preparesEagerly: transcription?.transcriber.decodesSnapshotsAlongside == true
+            preparesEagerly: transcription?.transcriber.decodesSnapshotsAlongside == true,
+            wake: configuration.wake?.gate
         ))
         self.recorder = recorder
         self.transcription = transcription
@@ -60,6 +65,7 @@ final class VoiceSession: Sendable {
         self.responderSetting = Locked(responder)
         self.pipeline = CaptureConfined(pipeline, engine: engine)
         self.utteranceBatch = CaptureConfined(UtteranceBatch(), engine: engine)
+        self.wakeBatch = CaptureConfined(UtteranceBatch(), engine: engine)
         self.relay = relay
         self.engine = engine
         self.logger = logger
@@ -67,7 +73,8 @@ final class VoiceSession: Sendable {
 
     /// Starts the turns before the first frame: the microphone opens now if voice mode starts
     /// on, and stays closed otherwise.
-    func begin() {
+    func begin(wake: WakeSettings?) {
+        if wake != nil { loadWakeSpotter(wake) }
         pipeline.withLock { pipeline in
             let wall = WallClock.now()
             pipeline.begin(emit: { deliver($0, wall: wall) }, work: { perform($0, at: 0) })
@@ -112,7 +119,7 @@ final class VoiceSession: Sendable {
         pipeline.withLock { pipeline in
             let action = apply(input, to: &pipeline)
             if case .rejected(let rejection) = action { return .failure(ProtocolError(rejection)) }
-            return .success(pipeline.machine.snapshot)
+            return .success(pipeline.snapshot)
         }
     }
 
@@ -168,6 +175,54 @@ final class VoiceSession: Sendable {
             }
         case .effect(let effect):
             perform(effect, at: time)
+        case .beginWakeAudio, .endWakeAudio:
+            // What is left of the stretch before goes first; the spotter takes the work in order.
+            wakeBatch.withLock { batch in
+                handOnWakeAudio(&batch)
+                batch.begin(turn: 0)
+            }
+            wakeSpotting.perform(work, heard: { [self] in wakePhraseHeard(atFrame: $0) }, failed: { [self] in wakeSpotterFailed($0) })
+        case .wakeAudio(let frame):
+            wakeBatch.withLock { batch in
+                if batch.add(frame, turn: 0) { handOnWakeAudio(&batch) }
+            }
+        case .wakeCue:
+            // Whatever `cues` says: nothing else tells the person they were heard.
+            engine.play(Cue.wake)
+        }
+    }
+
+    private func handOnWakeAudio(_ batch: inout UtteranceBatch) {
+        batch.handOn { _, frames in
+            wakeSpotting.feed(frames, heard: { [self] in wakePhraseHeard(atFrame: $0) }, failed: { [self] in wakeSpotterFailed($0) })
+        }
+    }
+
+    /// The spotter heard the wake phrase in the audio ending with frame `index`.
+    private func wakePhraseHeard(atFrame index: Int) {
+        pipeline.withLock { pipeline in
+            let wall = WallClock.now()
+            let time = pipeline.now
+            pipeline.wakePhraseHeard(atFrame: index, emit: { deliver($0, wall: wall) }, work: { perform($0, at: time) })
+        }
+    }
+
+    private func wakeSpotterFailed(_ error: SpeechError) {
+        reportError(.speechFailed, message: "The wake phrase cannot be heard: \(error.message)")
+    }
+
+    /// Loads the spotter for `wake` (nil: none) on its queue; a failure is reported.
+    private func loadWakeSpotter(_ wake: WakeSettings?) {
+        wakeSpotting.load(wake, failed: { [self] in wakeSpotterFailed($0) })
+    }
+
+    /// Waits for `wake`'s phrase from now on (nil: takes every utterance), with a new spotter.
+    func reconfigureWake(_ wake: WakeSettings?) {
+        loadWakeSpotter(wake)
+        pipeline.withLock { pipeline in
+            let wall = WallClock.now()
+            let time = pipeline.now
+            pipeline.reconfigureWake(wake?.gate, emit: { deliver($0, wall: wall) }, work: { perform($0, at: time) })
         }
     }
 
@@ -274,7 +329,7 @@ final class VoiceSession: Sendable {
         relay.publish(.error(ErrorEvent(code: code, message: message, time: time)), wall: wall)
     }
 
-    var snapshot: TurnSnapshot { pipeline.withLock { $0.machine.snapshot } }
+    var snapshot: TurnSnapshot { pipeline.withLock { $0.snapshot } }
     /// Audio time of the latest captured frame, in seconds.
     var audioTime: Double { pipeline.withLock { $0.now } }
     var recentErrors: [DaemonStatus.ReportedError] { errors.withLock { $0.entries } }
@@ -300,6 +355,8 @@ final class VoiceSession: Sendable {
             logger.warning("\(message)", metadata: ["code": "\(code)"])
         case .transcript(let turn, let text, true, _):
             recorder?.finalTranscript(turn: turn, text: text)
+        case .wake(let phrase, let time):
+            logger.info("Wake phrase heard", metadata: ["phrase": "\(phrase)", "t": "\(time)"])
         case .speechStarted, .speechEnded, .speechEagerEnd, .speechResumed, .transcript, .level:
             break
         }

@@ -39,6 +39,8 @@ public struct DaemonConfiguration: Sendable {
     public var responderTimeout: Duration
     /// The built-in assistant on a chat server; nil: none. It wins over `responder`.
     public var assistant: AssistantConfiguration?
+    /// The phrase voice mode waits for before it takes turns; nil: it takes every utterance.
+    public var wake: WakeSettings?
     /// Which backend speaks replies.
     public var synthesizer: BackendChoice
     /// The speech server's key, and how long the embedded engines keep their voices without
@@ -172,6 +174,11 @@ extension DaemonConfiguration {
             assistant = try AssistantConfiguration(settings.assistant, environment: OpenAIAPIKey.processEnvironment)
         } catch {
             throw DaemonStartError(message: error.description)
+        }
+        do {
+            wake = try WakeSettings(settings.wake)
+        } catch {
+            throw DaemonStartError(message: "[wake] phrase: \(error.message)")
         }
         settingsOrigin = origin
     }

@@ -9,6 +9,7 @@ public struct Settings: Equatable, Sendable {
     public var speech = Speech()
     public var replies = Replies()
     public var assistant = Assistant()
+    public var wake = Wake()
     public var daemon = Daemon()
     public var web = Web()
     public var privacy = Privacy()
@@ -156,6 +157,18 @@ extension Settings {
         /// The model asked for when none is set: OpenAI's small one (local servers such as
         /// llama-server answer with whichever model they loaded).
         public static let defaultModel = "gpt-4o-mini"
+
+        public init() {}
+    }
+
+    /// `[wake]`: the phrase voice mode waits for before it takes turns.
+    public struct Wake: Equatable, Sendable {
+        /// The wake phrase ("hey computer"); nil: voice mode takes every utterance.
+        public var phrase: String?
+        /// pocketsphinx's `kws_threshold` for the phrase: smaller finds more, and wakes falsely more.
+        public var kwsThreshold = WakeSettings.defaultThreshold
+        /// Seconds without speech after which the conversation ends and the phrase is needed again.
+        public var idleAfterSeconds = WakeSettings.defaultIdleAfter
 
         public init() {}
     }

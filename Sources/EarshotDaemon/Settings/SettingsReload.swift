@@ -60,6 +60,10 @@ struct SettingsReloader: Sendable {
             )
         }
         if let voice { session.currentVoice = voice }
+        if !applied.isDisjoint(with: [.wakePhrase, .wakeThreshold, .wakeIdleAfter]) {
+            // The file's check already refused a phrase pocketsphinx cannot pronounce.
+            session.reconfigureWake(try? WakeSettings(new.wake))
+        }
         if applied.contains(.language) { session.transcription?.language = new.transcription.language }
         if applied.contains(.responder) || applied.contains(.responderTimeout) {
             if let assistant = session.responder?.source as? OpenAIAssistant {

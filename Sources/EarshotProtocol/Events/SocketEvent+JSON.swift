@@ -49,6 +49,8 @@ extension SocketEvent {
                 restartNeeded: try object.requiredStrings("restart_needed", in: what),
                 overridden: try object.requiredStrings("overridden", in: what), time: time
             ))
+        case .wake:
+            self = .wake(WakeEvent(phrase: try object.required("phrase", in: what, \.stringValue), time: time))
         }
     }
 
@@ -125,6 +127,9 @@ extension SocketEvent {
             json.optionalString(event.server)
         case .config(let event):
             Self.write(event, to: &json)
+        case .wake(let event):
+            json.key("phrase")
+            json.string(event.phrase)
         }
         if let wall {
             json.key("wall")

@@ -17,6 +17,8 @@ public enum SocketEvent: Hashable, Sendable {
     case device(DeviceEvent)
     /// The configuration file was read again (SIGHUP): what changed, and what waits for a restart.
     case config(ConfigReloadEvent)
+    /// The wake phrase was heard: a conversation begins.
+    case wake(WakeEvent)
 
     /// The subscription topic that selects this event.
     public var topic: EventTopic {
@@ -29,6 +31,7 @@ public enum SocketEvent: Hashable, Sendable {
         case .speaker: .speaker
         case .device: .device
         case .config: .config
+        case .wake: .wake
         }
     }
 
@@ -43,6 +46,7 @@ public enum SocketEvent: Hashable, Sendable {
         case .speaker(let event): event.time
         case .device(let event): event.time
         case .config(let event): event.time
+        case .wake(let event): event.time
         }
     }
 }
@@ -50,7 +54,7 @@ public enum SocketEvent: Hashable, Sendable {
 /// What a subscriber can ask for; every socket event belongs to exactly one topic, whose name is
 /// also the event's kind (its `"event"` key).
 public enum EventTopic: String, Hashable, Sendable, CaseIterable, Comparable {
-    case state, speech, transcript, speaker, level, error, device, config
+    case state, speech, transcript, speaker, level, error, device, config, wake
 
     /// The topics in their documented order, which is also how responses list them.
     public static func < (lhs: EventTopic, rhs: EventTopic) -> Bool {

@@ -36,16 +36,20 @@ public struct VoiceState: Hashable, Sendable {
     public var controls: [Control]
     /// The `error` code of a `listening` state entered because something failed.
     public var error: String?
+    /// The wake phrase voice mode waits for before it takes a turn (`waiting_for`); nil when
+    /// it takes every utterance.
+    public var waitingFor: String?
 
-    public init(phase: Phase, turn: Int, muted: Bool, controls: [Control], error: String? = nil) {
+    public init(phase: Phase, turn: Int, muted: Bool, controls: [Control], error: String? = nil, waitingFor: String? = nil) {
         self.phase = phase
         self.turn = turn
         self.muted = muted
         self.controls = controls
         self.error = error
+        self.waitingFor = waitingFor
     }
 
-    /// `state`, `turn`, `muted`, `controls` and, when set, `error`: the `state` event's keys and
+    /// `state`, `turn`, `muted`, `controls` and, when set, `error` and `waiting_for`: the `state` event's keys and
     /// the `state` object of responses.
     public var fields: JSONObject {
         var object: JSONObject = [
@@ -55,6 +59,7 @@ public struct VoiceState: Hashable, Sendable {
             "controls": .array(controls.map { .string($0.rawValue) }),
         ]
         if let error { object.append("error", .string(error)) }
+        if let waitingFor { object.append("waiting_for", .string(waitingFor)) }
         return object
     }
 
@@ -72,6 +77,7 @@ public struct VoiceState: Hashable, Sendable {
             controls.append(control)
         }
         error = fields["error"]?.stringValue
+        waitingFor = fields["waiting_for"]?.stringValue
     }
 }
 

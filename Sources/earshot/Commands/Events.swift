@@ -19,7 +19,7 @@ struct EventsCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The kinds of event to receive, comma-separated: state, speech, transcript, speaker, level, error, device, config (default: all).",
+            "The kinds of event to receive, comma-separated: state, speech, transcript, speaker, level, error, device, config, wake (default: all).",
             valueName: "topics"
         ),
         transform: EventsCommand.parseTopics

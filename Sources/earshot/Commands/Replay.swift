@@ -28,6 +28,10 @@ struct ReplayCommand: AsyncParsableCommand {
             assistant's side: its replies are synthesized and played in audio time, barge-in and \
             all, with speaker events in the log. Without --stt, the end of an utterance stands for \
             its transcript. See PROTOCOL.md.
+
+            With --wake, voice mode waits for that phrase, spotted by pocketsphinx as the daemon's \
+            [wake] phrase is (a wake event, then the conversation until --idle-after seconds \
+            without speech); not with a conversation script.
             """
     )
 
@@ -59,11 +63,23 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Ignore the conversation script beside FILE.")
     var noScript = false
 
+    @Option(help: "Wait for this wake phrase before taking turns, as the daemon's [wake] phrase does.")
+    var wake: String?
+
+    @Option(help: "The wake phrase's kws_threshold (smaller finds more, and wakes falsely more).")
+    var kwsThreshold = KeyphraseSpotter.defaultThreshold
+
+    @Option(help: "Seconds without speech after which the conversation ends and the wake phrase is needed again.")
+    var idleAfter = WakeSettings.defaultIdleAfter
+
     @OptionGroup var endpointing: EndpointingOptions
 
     func validate() throws {
         if files.isEmpty {
             throw ValidationError("Give the recording to replay (or its pieces, in order).")
+        }
+        if wake != nil, script != nil {
+            throw ValidationError("--wake does not work with a conversation script (--script); replay without it.")
         }
         if script != nil, noScript {
             throw ValidationError("--script and --no-script contradict each other; give one.")
@@ -87,11 +103,22 @@ struct ReplayCommand: AsyncParsableCommand {
             transcribes: true
         )
         configuration.endpointer.language = language
+        let wakeSettings = try self.wakeSettings()
+        configuration.wake = wakeSettings?.gate
+        var wakeListening: WakeListening?
+        if let wakeSettings {
+            do throws(SpeechError) {
+                let spotter = try wakeSettings.makeSpotter()
+                wakeListening = WakeListening(spotter: spotter)
+            } catch {
+                throw ValidationError("--wake: \(error.message)")
+            }
+        }
         let output = StandardOutput()
         let choice = try BackendChoice(parsing: stt, role: .speechToText)
         // An OpenAI-compatible server's key comes from OPENAI_API_KEY here; the daemon also reads a key file.
         let options = try BackendOptions.loading(model: nil, keyFile: nil, unloadAfter: nil)
-        if let script = try conversationScript() {
+        if wakeListening == nil, let script = try conversationScript() {
             var replay = ScriptedReplay(
                 replay: Replay(detector: SpectralVAD(), configuration: configuration), script: script,
                 synthesizer: EmbeddedSynthesizer(),
@@ -104,7 +131,8 @@ struct ReplayCommand: AsyncParsableCommand {
             // As the daemon does: with the embedded engine each turn's transcript is finalised at its eager end.
             configuration.preparesEagerly = transcriber.decodesSnapshotsAlongside
             var replay = ReplayTranscription(
-                replay: Replay(detector: SpectralVAD(), configuration: configuration), transcriber: transcriber, language: language
+                replay: Replay(detector: SpectralVAD(), configuration: configuration), transcriber: transcriber, language: language,
+                wake: wakeListening
             )
             try await replay.run(clip, realtime: realtime, write: output.write)
             return
@@ -116,13 +144,23 @@ struct ReplayCommand: AsyncParsableCommand {
             let start = clock.now
             for frame in clip.frames {
                 try await clock.sleep(until: start.advanced(by: .milliseconds(10 * (frame.index + 1))))
-                replay.feed(frame)
+                replay.feed(frame, wake: wakeListening)
                 replay.flush(to: output.write)
             }
             replay.end()
             replay.flush(to: output.write)
         } else {
-            replay.run(clip, write: output.write)
+            replay.run(clip, wake: wakeListening, write: output.write)
+        }
+    }
+
+    /// `--wake` as the daemon takes `[wake]`; a phrase it cannot spot is refused in words.
+    func wakeSettings() throws -> WakeSettings? {
+        guard let wake else { return nil }
+        do {
+            return try WakeSettings(phrase: wake, threshold: kwsThreshold, idleAfter: idleAfter)
+        } catch {
+            throw ValidationError("--wake: \(error.message)")
         }
     }
 }

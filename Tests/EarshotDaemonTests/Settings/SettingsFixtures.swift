@@ -75,7 +75,7 @@ struct SettingsFileCase: CustomTestStringConvertible, Sendable {
             "config.toml:6:1: [listning]: unknown section; did you mean [listening]?",
         ]),
         .init("a key outside any section", replacing: "# My Earshot", with: "verbose = true", [
-            "config.toml:1:1: verbose: unknown key outside any section (settings go in the sections [audio], [listening], [transcription], [speech], [replies], [assistant], [daemon], [web], [privacy])",
+            "config.toml:1:1: verbose: unknown key outside any section (settings go in the sections [audio], [listening], [transcription], [speech], [replies], [assistant], [wake], [daemon], [web], [privacy])",
         ]),
         .init("a known key outside its section", replacing: "# My Earshot", with: "end_silence_ms = 700", [
             "config.toml:1:1: end_silence_ms: unknown key outside any section; did you mean [listening] end_silence_ms?",
@@ -124,7 +124,7 @@ struct SettingsFileCase: CustomTestStringConvertible, Sendable {
         ]),
         .init("a section that is not a table", replacing: [("[daemon]", "[other]"), ("# My Earshot", "daemon = 5")], [
             "config.toml:1:1: daemon: expected a table ([daemon]), got an integer (5)",
-            "config.toml:21:1: [other]: unknown section (the sections are [audio], [listening], [transcription], [speech], [replies], [assistant], [daemon], [web], [privacy])",
+            "config.toml:21:1: [other]: unknown section (the sections are [audio], [listening], [transcription], [speech], [replies], [assistant], [wake], [daemon], [web], [privacy])",
         ]),
         .init("every problem, in file order", replacing: [("voice = \"sky\"", "voice = 3"), ("cues = true", "cues = 1")], [
             "config.toml:4:1: [audio] cues: expected true or false, got an integer (1)",

@@ -188,6 +188,17 @@ extension SettingsKey {
         unset: "only the daemon's own page", example: "https://chat.example.com",
         "Other pages that may open the WebSocket (a chat app's), separated by spaces.")
 
+    public static let wakePhrase = make(
+        ("wake", "phrase"), \.wake.phrase, kind: .wakePhrase, flag: "--wake", reload: .live,
+        unset: "no wake phrase: voice mode takes every utterance", example: "hey computer",
+        "Voice mode waits for this phrase (English words pocketsphinx can pronounce), then holds a conversation until idle_after.")
+    public static let wakeThreshold = make(
+        ("wake", "kws_threshold"), \.wake.kwsThreshold, kind: .keyphraseThreshold, flag: "--wake-threshold", reload: .live,
+        "pocketsphinx's keyphrase threshold for the phrase, above 0 and below 1: smaller hears it more often, and wakes falsely more.")
+    public static let wakeIdleAfter = make(
+        ("wake", "idle_after"), \.wake.idleAfterSeconds, kind: .seconds, flag: "--wake-idle-after", reload: .live,
+        "Seconds without speech after which the conversation ends and voice mode waits for the phrase again.")
+
     public static let debugTurns = make(
         ("privacy", "debug_turns"), \.privacy.debugTurns, kind: .turnCount, flag: "--debug-turns", reload: .restart,
         "Keep the microphone audio of the last N turns (Ogg Opus, with a JSON file of each turn's transcript and reply) in $XDG_STATE_HOME/earshot/recordings for bug reports; 0 writes no audio to disk. `earshot forget` deletes them.")
@@ -200,6 +211,7 @@ extension SettingsKey {
         speechBackend, voice, voicesDirectory, speechKeyFile, speechUnloadAfter,
         replyTimeout, responder, responderTimeout,
         assistantServer, assistantModel, assistantInstructions, assistantInstructionsFile, assistantMaximumTurns, assistantKeyFile,
+        wakePhrase, wakeThreshold, wakeIdleAfter,
         socket, listen,
         webListen, webAllowedOrigins,
         debugTurns,

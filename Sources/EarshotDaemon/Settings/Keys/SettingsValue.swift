@@ -117,6 +117,10 @@ public enum SettingsValueKind: Equatable, Sendable {
     case originList
     /// An OpenAI-compatible chat server: `openai+http://HOST:PORT/v1`.
     case chatServer
+    /// English words pocketsphinx can pronounce: `hey computer`.
+    case wakePhrase
+    /// A keyphrase threshold, above 0 and below 1: `1e-35`.
+    case keyphraseThreshold
 
     static let millisecondRange = 0...60_000
     static let maximumSeconds = 3600.0
@@ -139,6 +143,8 @@ public enum SettingsValueKind: Equatable, Sendable {
         case .loopbackAddress: "a loopback address and port such as \"127.0.0.1:8765\""
         case .originList: "origins separated by spaces, such as \"https://chat.example.com\""
         case .chatServer: "openai+http://HOST:PORT/v1 or openai+https://HOST/v1"
+        case .wakePhrase: "English words pocketsphinx can pronounce, such as \"hey computer\""
+        case .keyphraseThreshold: "a number above 0 and below 1, such as 1e-35"
         }
     }
 
@@ -168,6 +174,16 @@ public enum SettingsValueKind: Equatable, Sendable {
             } catch {
                 return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.description)")
             }
+        case (.wakePhrase, .string(let text)):
+            do {
+                _ = try PronouncedWakePhrase(try WakePhrase(text))
+                return .success(.text(text))
+            } catch {
+                return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.message)")
+            }
+        case (.keyphraseThreshold, .integer), (.keyphraseThreshold, .float):
+            guard let number = raw.number, number > 0, number < 1 else { return mismatch("\(expected), got \(raw.literal)") }
+            return .success(.number(number))
         case (.choice(let words), .string(let text)):
             guard words.contains(text) else { return mismatch("\(expected), got \(SettingsValue.quoted(text))") }
             return .success(.text(text))
