@@ -35,7 +35,7 @@ const state = {
   connection: "connecting", // connecting | connected | reconnecting | refused
   retryAt: 0,               // reconnecting: when the next attempt is due (ms since the epoch)
   refusedWhy: "",           // refused: the first sentence of the explanation
-  voice: { state: "idle", turn: 0, muted: false, controls: [] }, // the latest `state` event
+  voice: { state: "idle", turn: 0, muted: false, controls: [], waitingFor: "" }, // the latest `state` event
   soundLost: "",            // the daemon's words while the sound server is away, else ""
   notice: "",               // a passing message (an `error` event, a failed command)
   voices: [],               // from `voices`: {id, name, description, language, current}
@@ -113,6 +113,8 @@ function introCopy() {
     case "idle": return ["Voice mode is off", "Start it, then just talk."];
     case "listening": return state.voice.muted
       ? ["Your microphone is muted", "Unmute to talk."]
+      : state.voice.waitingFor
+      ? [`Say “${state.voice.waitingFor}”`, "Then talk: Earshot listens until you are quiet for a while."]
       : ["Just start talking", "Hands-free: pause when you are done and Earshot answers."];
     case "hearing": return ["Hearing you", "Pause when you are done."];
     case "thinking": return ["Thinking…", ""];
@@ -223,6 +225,7 @@ function applyVoiceState(event) {
     turn: event.turn || 0,
     muted: Boolean(event.muted),
     controls: Array.isArray(event.controls) ? event.controls : [],
+    waitingFor: typeof event.waiting_for === "string" ? event.waiting_for : "",
   };
   if (before.state !== state.voice.state) announce(STATE_WORDS[state.voice.state] || state.voice.state);
   else if (before.muted !== state.voice.muted) announce(state.voice.muted ? "Microphone muted" : "Microphone on");
