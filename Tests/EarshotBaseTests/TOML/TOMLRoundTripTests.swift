@@ -41,7 +41,7 @@ import Testing
         let lines = try Self.text("config.example.toml").split(separator: "\n", omittingEmptySubsequences: false)
         let uncommented = lines.map { $0.hasPrefix("# ") && $0.contains(" = ") ? $0.dropFirst(2) : $0 }.joined(separator: "\n")
         let table = try TOMLParser.parse(uncommented)
-        #expect(table.keys == ["audio", "listening", "transcription", "speech", "replies", "assistant", "daemon", "web", "privacy"])
+        #expect(table.keys == ["audio", "listening", "transcription", "speech", "replies", "assistant", "wake", "daemon", "web", "privacy"])
         #expect(table["listening"]?.table?["end_silence_ms"]?.integer == 600)
         #expect(table["listening"]?.table?["vad_threshold"]?.float != nil)
         #expect(table["audio"]?.table?["cues"]?.boolean == false)
