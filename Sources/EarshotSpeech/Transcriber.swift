@@ -61,7 +61,9 @@ public final class UtteranceAudio: AsyncSequence, Sendable {
         var cancelledReaders: Set<Int> = []
         /// The furthest position any iterator has asked for: chunks before it were consumed.
         var requested = 0
-        var consumptionWaiters: [(position: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        var consumptionWaiters: [(id: Int, position: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// Waiter ids whose task was cancelled before they started waiting.
+        var cancelledWaiters: Set<Int> = []
     }
 
     private let state = Locked(State())
@@ -138,13 +140,30 @@ public final class UtteranceAudio: AsyncSequence, Sendable {
     /// Returns once a reader has finished with every chunk up to `count` (that is, has asked for
     /// the chunk after them, or for the end).
     public func consumed(through count: Int) async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let ready = state.withLock { state -> Bool in
-                if state.requested >= count { return true }
-                state.consumptionWaiters.append((count, continuation))
-                return false
+        let id = state.withLock { state in
+            defer { state.nextReaderID += 1 }
+            return state.nextReaderID
+        }
+        // A cancelled wait returns at once, so an utterance no transcription ever reads does not
+        // keep its waiting task, and the task its audio, for the life of the process.
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    if state.requested >= count || state.cancelledWaiters.remove(id) != nil { return true }
+                    state.consumptionWaiters.append((id, count, continuation))
+                    return false
+                }
+                if ready { continuation.resume() }
             }
-            if ready { continuation.resume() }
+        } onCancel: {
+            let waiting = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                guard let index = state.consumptionWaiters.firstIndex(where: { $0.id == id }) else {
+                    state.cancelledWaiters.insert(id)
+                    return nil
+                }
+                return state.consumptionWaiters.remove(at: index).continuation
+            }
+            waiting?.resume()
         }
     }
 

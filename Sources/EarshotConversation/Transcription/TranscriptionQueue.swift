@@ -245,7 +245,7 @@ actor TranscriptionBacklog {
         }
         for await _ in done {}
         timer.cancel()
-        _ = reader
+        reader.cancel()
     }
 
     /// Abandons the snapshot of `turn`, and any final for it that is still to come.
