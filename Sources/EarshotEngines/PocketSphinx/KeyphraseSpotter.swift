@@ -11,7 +11,8 @@ import Musl
 ///
 /// Two passes: the stretch is decoded as it comes (pocketsphinx's running cepstral mean, which
 /// settles only after a second or so of speech and so misses most phrases said in noise), and,
-/// when it ends unheard, once more whole, with the mean of the whole stretch.
+/// when it ends unheard, once more whole, with the mean of the whole stretch; that mean is where
+/// the next stretch's running one starts.
 ///
 /// Not thread-safe, like pocketsphinx: use it from one queue.
 public final class KeyphraseSpotter: WakePhraseSpotter {
@@ -29,6 +30,8 @@ public final class KeyphraseSpotter: WakePhraseSpotter {
     /// The closing pass looks at the last 10 s of a stretch: a phrase said before then has
     /// long been followed by other speech.
     static let closingPassSamples = 10 * 16_000
+    /// A stretch at least this long (1 s) gives the next one its starting mean.
+    static let seedingSamples = 16_000
 
     /// Loads the acoustic model twice (about 0.4 s) and the phrase's pronunciations.
     public init(
@@ -131,6 +134,12 @@ public final class KeyphraseSpotter: WakePhraseSpotter {
         let processed = stretch.withUnsafeBufferPointer { ps_process_raw(closing, $0.baseAddress, $0.count, 0, 1) }
         ps_end_utt(closing)
         guard processed >= 0 else { throw SpeechError(.rejected, "pocketsphinx failed to decode audio for the wake phrase") }
+        // The next stretch is decoded as it comes from this one's mean (the room's noise, if it
+        // lasts), unless the stretch was too short to tell or held no sound at all (no mean).
+        if stretch.count >= Self.seedingSamples, let repr = ps_get_cmn(closing, 0) {
+            let mean = String(cString: repr)
+            if !mean.contains("nan") { ps_set_cmn(streaming, mean) }
+        }
         return ps_get_hyp(closing, &score) != nil
     }
 
