@@ -31,14 +31,15 @@ static inline double earshot_ps_sentence_end(ps_decoder_t *ps, const char *befor
 
 // A configuration with no search yet, for keyphrases added with ps_add_keyphrase: the acoustic
 // model `hmm`, the words of `dict`, the bar `threshold` (kws_threshold: smaller finds more and
-// wakes falsely more), logging to `logfn`; NULL if pocketsphinx refuses a value.
+// wakes falsely more), cepstral mean normalisation `cmn` ("live", or "batch" for utterances
+// decoded whole), logging to `logfn`; NULL if pocketsphinx refuses a value.
 static inline ps_config_t *earshot_ps_keyphrase_config(const char *hmm, const char *dict, double threshold,
-                                                       const char *logfn) {
+                                                       const char *cmn, const char *logfn) {
     ps_config_t *config = ps_config_init(NULL);
     if (config == NULL) return NULL;
     if (ps_config_set_str(config, "hmm", hmm) == NULL || ps_config_set_str(config, "dict", dict) == NULL
         || ps_config_set_float(config, "kws_threshold", threshold) == NULL
-        || ps_config_set_str(config, "logfn", logfn) == NULL) {
+        || ps_config_set_str(config, "cmn", cmn) == NULL || ps_config_set_str(config, "logfn", logfn) == NULL) {
         ps_config_free(config);
         return NULL;
     }

@@ -8,8 +8,11 @@ public protocol WakePhraseSpotter: AnyObject {
     /// Decodes the next 16 kHz mono samples of the stretch; true when the phrase has just been
     /// heard, ending with them.
     func hears(_ samples: [Int16]) throws(SpeechError) -> Bool
-    /// The stretch ended.
+    /// The stretch ended; it is forgotten.
     func endSpeech()
+    /// The stretch ended as speech does: true when a closer look at the whole stretch hears the
+    /// phrase that ``hears(_:)`` missed (slower: decided only now).
+    func closeSpeech() throws(SpeechError) -> Bool
 }
 
 /// A wake phrase as spotters take it: lower-case words of letters and apostrophes.

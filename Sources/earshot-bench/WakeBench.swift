@@ -12,14 +12,26 @@ import Foundation
 /// `--tune` sweeps the threshold on the tuning voices instead.
 enum WakeBench {
     static let phrase = "hey computer"
-    /// A wake counts for a take when it comes within this long after the phrase's end.
+    /// A wake counts for a take when it comes within this long after the phrase's end; one
+    /// decided at the end of the stretch of speech (the spotter's closing pass) within
+    /// `stretchEndAcceptanceSeconds`.
     static let acceptanceSeconds = 1.0
+    static let stretchEndAcceptanceSeconds = 3.0
 
     struct Outcome {
         var woken = 0
         var takes = 0
+        /// Phrase end → wake, for wakes decided as the audio came.
         var latencies: [Double] = []
+        /// Phrase end → wake, for wakes decided at the end of the stretch.
+        var stretchEndLatencies: [Double] = []
         var missed: [String] = []
+    }
+
+    /// A `wake` event's audio time, and whether the spotter decided it at the stretch's end.
+    struct Wake {
+        var time: Double
+        var atStretchEnd: Bool
     }
 
     static func run(threshold: Double, tune: Bool, onTuningVoices: Bool = false, fixtures: String) throws {
@@ -30,24 +42,28 @@ enum WakeBench {
         }
         let spotter = WakeListening(spotter: try KeyphraseSpotter(pronounced, threshold: threshold))
         print("Wake phrase \"\(phrase)\", kws_threshold \(threshold) (tuned on \(WakeTakes.tuning.map(\.name).joined(separator: ", ")))\n")
-        print("| voice | woken | phrase end → wake median / p90 ms | missed |")
-        print("|---|---|---|---|")
+        print("| voice | woken | of them at stretch end | phrase end → wake median / p90 ms | at stretch end: median / p90 ms | missed |")
+        print("|---|---|---|---|---|---|")
         var flite = Outcome(), espeak = Outcome()
         for speaker in onTuningVoices ? WakeTakes.tuning : WakeTakes.reported {
             let outcome = try detection(of: speaker, listening: spotter)
             if case .flite = speaker.engine { flite.add(outcome) } else { espeak.add(outcome) }
-            print("| \(speaker.name) | \(outcome.woken)/\(outcome.takes) | \(percentiles(outcome.latencies)) | \(outcome.missed.joined(separator: "; ")) |")
+            print("| \(speaker.name) | \(outcome.woken)/\(outcome.takes) | \(outcome.stretchEndLatencies.count) | \(percentiles(outcome.latencies)) "
+                + "| \(percentiles(outcome.stretchEndLatencies)) | \(outcome.missed.joined(separator: "; ")) |")
         }
-        print("| **flite, all** | \(flite.woken)/\(flite.takes) (\(percent(flite))) | \(percentiles(flite.latencies)) | |")
-        print("| **espeak-ng, all** | \(espeak.woken)/\(espeak.takes) (\(percent(espeak))) | \(percentiles(espeak.latencies)) | |")
+        for (name, all) in [("flite", flite), ("espeak-ng", espeak)] {
+            print("| **\(name), all** | \(all.woken)/\(all.takes) (\(percent(all))) | \(all.stretchEndLatencies.count) | \(percentiles(all.latencies)) "
+                + "| \(percentiles(all.stretchEndLatencies)) | |")
+        }
         guard !onTuningVoices else { return }
         print("")
-        print("| speech without the phrase | audio | false wakes | per hour |")
-        print("|---|---|---|---|")
+        print("| speech without the phrase | audio | false wakes | of them at stretch end | per hour |")
+        print("|---|---|---|---|---|")
         for (label, clips) in try falseWakeMaterial(fixtures: fixtures) {
             let seconds = clips.reduce(0) { $0 + $1.duration }
-            let wakes = clips.reduce(0) { $0 + wakeTimes(in: $1, listening: spotter).count }
-            print("| \(label) | \(String(format: "%.1f", seconds / 60)) min | \(wakes) | \(String(format: "%.2f", Double(wakes) * 3600 / seconds)) |")
+            let wakes = clips.flatMap { wakeTimes(in: $0, listening: spotter) }
+            print("| \(label) | \(String(format: "%.1f", seconds / 60)) min | \(wakes.count) | \(wakes.filter(\.atStretchEnd).count) "
+                + "| \(String(format: "%.2f", Double(wakes.count) * 3600 / seconds)) |")
         }
     }
 
@@ -57,9 +73,13 @@ enum WakeBench {
         for take in try WakeTakes.takes(of: phrase, by: speaker) {
             outcome.takes += 1
             let wakes = wakeTimes(in: AudioClip(samples: take.samples), listening: listening)
-            if let wake = wakes.first(where: { $0 >= take.phraseStart && $0 <= take.phraseEnd + acceptanceSeconds }) {
+            if let wake = wakes.first(where: { take.accepts($0) }) {
                 outcome.woken += 1
-                outcome.latencies.append(wake - take.phraseEnd)
+                if wake.atStretchEnd {
+                    outcome.stretchEndLatencies.append(wake.time - take.phraseEnd)
+                } else {
+                    outcome.latencies.append(wake.time - take.phraseEnd)
+                }
             } else {
                 outcome.missed.append(take.label.replacingOccurrences(of: speaker.name + " ", with: ""))
             }
@@ -69,13 +89,13 @@ enum WakeBench {
 
     /// The audio times of the `wake` events replaying `clip` gives, as `earshot replay --wake`
     /// decides them; the conversation ends 0.3 s after the last speech, so each wake is counted.
-    static func wakeTimes(in clip: AudioClip, listening: WakeListening) -> [Double] {
+    static func wakeTimes(in clip: AudioClip, listening: WakeListening) -> [Wake] {
         var pipeline = VoicePipeline(detector: SpectralVAD(), configuration: .init(
             transcribes: false, wake: .init(phrase: phrase, idleAfter: 0.3)
         ))
-        var wakes: [Double] = []
+        var wakes: [Wake] = []
         let emit = { (event: PipelineEvent) in
-            if case .wake(_, let time) = event { wakes.append(time) }
+            if case .wake(_, let time) = event { wakes.append(Wake(time: time, atStretchEnd: listening.heardAtStretchEnd)) }
         }
         for frame in clip.frames {
             var heard: Int?
@@ -131,7 +151,7 @@ enum WakeBench {
             for take in try WakeTakes.takes(of: phrase, by: speaker) {
                 takes += 1
                 for (index, heard) in heardTimes(in: AudioClip(samples: take.samples), by: spotters).enumerated()
-                where heard.contains(where: { $0 >= take.phraseStart && $0 <= take.phraseEnd + acceptanceSeconds }) {
+                where heard.contains(where: { take.accepts($0) }) {
                     woken[index] += 1
                 }
             }
@@ -152,12 +172,14 @@ enum WakeBench {
     }
 
     /// When each spotter heard the phrase in `clip`, the pipeline waiting throughout.
-    static func heardTimes(in clip: AudioClip, by spotters: [WakeListening]) -> [[Double]] {
+    static func heardTimes(in clip: AudioClip, by spotters: [WakeListening]) -> [[Wake]] {
         var pipeline = VoicePipeline(detector: SpectralVAD(), configuration: .init(transcribes: false, wake: .init(phrase: phrase)))
-        var heard = [[Double]](repeating: [], count: spotters.count)
+        var heard = [[Wake]](repeating: [], count: spotters.count)
         let perform = { (work: SpeechWork) in
             for (index, spotter) in spotters.enumerated() {
-                if let frame = spotter.perform(work) { heard[index].append(Double(frame + 1) * AudioFrame.duration) }
+                if let frame = spotter.perform(work) {
+                    heard[index].append(Wake(time: Double(frame + 1) * AudioFrame.duration, atStretchEnd: spotter.heardAtStretchEnd))
+                }
             }
         }
         for frame in clip.frames { pipeline.process(frame, emit: { _ in }, work: perform) }
@@ -192,6 +214,15 @@ extension WakeBench.Outcome {
         woken += other.woken
         takes += other.takes
         latencies += other.latencies
+        stretchEndLatencies += other.stretchEndLatencies
         missed += other.missed
+    }
+}
+
+extension WakeTakes.Take {
+    /// Whether `wake` counts for this take (see ``WakeBench/acceptanceSeconds``).
+    func accepts(_ wake: WakeBench.Wake) -> Bool {
+        let window = wake.atStretchEnd ? WakeBench.stretchEndAcceptanceSeconds : WakeBench.acceptanceSeconds
+        return wake.time >= phraseStart && wake.time <= phraseEnd + window
     }
 }

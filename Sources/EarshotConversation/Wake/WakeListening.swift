@@ -7,19 +7,25 @@ public import EarshotSpeech
 public final class WakeListening {
     public let spotter: any WakePhraseSpotter
     private var listening = false
+    private var lastFrame: Int?
+    /// Whether the phrase last heard was heard by the spotter's closer look at the end of a
+    /// stretch (``WakePhraseSpotter/closeSpeech()``) rather than as the audio came.
+    public private(set) var heardAtStretchEnd = false
 
     public init(spotter: any WakePhraseSpotter) {
         self.spotter = spotter
     }
 
     /// Does `work` if it is wake work; returns the index of the frame whose end completed the
-    /// phrase, if it was heard. A spotter's failure ends the stretch (`failure` hears why).
+    /// phrase, if it was heard (at the end of a stretch: its last frame). A spotter's failure
+    /// ends the stretch (`failure` hears why).
     public func perform(_ work: SpeechWork, failure: (SpeechError) -> Void = { _ in }) -> Int? {
         switch work {
         case .beginWakeAudio(let audio):
             do {
                 try spotter.beginSpeech()
                 listening = true
+                lastFrame = nil
             } catch {
                 failure(error)
                 return nil
@@ -28,8 +34,7 @@ public final class WakeListening {
         case .wakeAudio(let frame):
             return feed([frame], failure: failure)
         case .endWakeAudio:
-            end()
-            return nil
+            return close(failure: failure)
         case .effect, .beginUtterance, .utteranceAudio, .wakeCue:
             return nil
         }
@@ -40,8 +45,10 @@ public final class WakeListening {
         guard listening else { return nil }
         for frame in frames {
             do {
+                lastFrame = frame.index
                 if try spotter.hears(PCM16.samples(of: frame)) {
                     listening = false
+                    heardAtStretchEnd = false
                     return frame.index
                 }
             } catch {
@@ -53,7 +60,22 @@ public final class WakeListening {
         return nil
     }
 
-    /// The stretch ended.
+    /// The stretch ended as speech does; returns its last frame's index if the spotter's closer
+    /// look hears the phrase in it.
+    private func close(failure: (SpeechError) -> Void) -> Int? {
+        guard listening else { return nil }
+        listening = false
+        do {
+            guard try spotter.closeSpeech(), let lastFrame else { return nil }
+            heardAtStretchEnd = true
+            return lastFrame
+        } catch {
+            failure(error)
+            return nil
+        }
+    }
+
+    /// The stretch is dropped.
     public func end() {
         guard listening else { return }
         listening = false

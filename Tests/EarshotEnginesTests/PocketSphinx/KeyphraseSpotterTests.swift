@@ -37,6 +37,32 @@ import Testing
         }
     }
 
+    /// Feeds the whole stretch, then closes it: whether either pass heard the phrase.
+    static func heardByTheEnd(_ utterance: SpokenUtterance, by spotter: KeyphraseSpotter) throws -> Bool {
+        if try heardAtOrNil(utterance, by: spotter) { return true }
+        return try spotter.closeSpeech()
+    }
+
+    private static func heardAtOrNil(_ utterance: SpokenUtterance, by spotter: KeyphraseSpotter) throws -> Bool {
+        try spotter.beginSpeech()
+        for chunk in utterance.chunks where try spotter.hears(chunk) { return true }
+        return false
+    }
+
+    @Test func thePhraseInNoiseIsHeardByTheEndOfTheStretch() async throws {
+        let spotter = try Self.spotter()
+        let utterance = try await SpokenUtterance.speak("hey computer", voice: .slt).inNoise(snr: 15)
+        #expect(try Self.heardByTheEnd(utterance, by: spotter))
+    }
+
+    @Test func otherSpeechInNoiseDoesNotWakeItByTheEndOfTheStretch() async throws {
+        let spotter = try Self.spotter()
+        for text in ["turn on the kitchen lights", "what is the weather like today"] {
+            let utterance = try await SpokenUtterance.speak(text, voice: .slt).inNoise(snr: 15)
+            #expect(try !Self.heardByTheEnd(utterance, by: spotter), "woke on \"\(text)\"")
+        }
+    }
+
     @Test func aWordTheTranscribersDictionaryLacksIsPronouncedFromTheFullOne() throws {
         // "cousteau" is in CMU's full dictionary only.
         let pronounced = try PronouncedWakePhrase(try WakePhrase("Hey Cousteau"))

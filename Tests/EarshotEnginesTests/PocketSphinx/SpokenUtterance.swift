@@ -1,6 +1,7 @@
 import EarshotEngines
 import EarshotSpeech
 import EarshotTestSupport
+import Foundation
 
 /// A sentence spoken by flite, cut into the 10 ms chunks capture delivers.
 struct SpokenUtterance: Sendable {
@@ -24,6 +25,16 @@ struct SpokenUtterance: Sendable {
         }
         let noisy = speech.map { Int16(clamping: Int($0) + Int.random(in: -30...30, using: &generator)) }
         return SpokenUtterance(text: text, samples: noise(seconds: 0.3) + noisy + noise(seconds: 0.2))
+    }
+
+    /// The same utterance under white noise `snr` dB below the speech's level.
+    func inNoise(snr: Double) -> SpokenUtterance {
+        let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(samples.count, 1))
+        // Uniform noise on [-a, a] has the power a²/3.
+        let amplitude = (3 * power / pow(10, snr / 10)).squareRoot()
+        var generator = SeededGenerator(seed: UInt64(text.utf8.count) + 1)
+        let noisy = samples.map { Int16(clamping: Int($0) + Int((Double.random(in: -1...1, using: &generator) * amplitude).rounded())) }
+        return SpokenUtterance(text: text, samples: noisy)
     }
 
     var duration: Double { Double(samples.count) / Double(Self.sampleRate) }
