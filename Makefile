@@ -219,7 +219,7 @@ run: release
 # A whole conversation on a machine with no sound card: a private PulseAudio, a recorded person
 # talking into its virtual microphone, earshotd answering through a small responder script.
 demo: release
-	$(RELEASE_BIN)/earshot-demo Tests/Fixtures/conversation/barge_in.wav Tests/Fixtures/conversation/responder.sh
+	$(RELEASE_BIN)/earshot-bench demo Tests/Fixtures/conversation/barge_in.wav Tests/Fixtures/conversation/responder.sh
 
 # Installs the programs, the voices, the systemd user units and the example configuration.
 # The programs load the Swift runtime from the toolchain they were built with (/opt/swift).

@@ -22,7 +22,6 @@ let package = Package(
         .executable(name: "earshot", targets: ["earshot"]),
         .executable(name: "earshotd", targets: ["earshotd"]),
         .executable(name: "earshot-bench", targets: ["earshot-bench"]),
-        .executable(name: "earshot-demo", targets: ["earshot-demo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -112,13 +111,15 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
-        // Benchmarks and `make demo`, on the tests' private sound servers.
+        // Private sound servers, speech-server peers, child processes and socket load, for the
+        // benchmarks, `make demo` and the tests; linked into neither earshotd nor earshot.
+        .target(name: "EarshotHarness", dependencies: ["EarshotBase", "EarshotProtocol"], swiftSettings: strict),
+        // Benchmarks and `make demo`, on the harness's private sound servers.
         .executableTarget(
             name: "earshot-bench",
-            dependencies: ["EarshotBase", "EarshotAudio", "EarshotSpeech", "EarshotConversation", "EarshotEngines", "EarshotTestSupport"],
+            dependencies: ["EarshotBase", "EarshotAudio", "EarshotSpeech", "EarshotConversation", "EarshotEngines", "EarshotHarness"],
             swiftSettings: strict
         ),
-        .executableTarget(name: "earshot-demo", dependencies: ["EarshotTestSupport"], swiftSettings: strict),
 
         // MARK: C libraries: a module map each, wrapped only by the module named beside it.
 
@@ -132,11 +133,11 @@ let package = Package(
         .systemLibrary(name: "COpus", pkgConfig: "opusfile", providers: [.apt(["libopusfile-dev", "libopusenc-dev"])]),  // EarshotRecordings
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),  // EarshotDaemon
 
-        // MARK: Tests: one target per module, and the support they share (private sound
-        // servers, speech servers, child processes).
+        // MARK: Tests: one target per module, and the support they share (the harness, which
+        // peers must be there, the fixtures).
 
         .target(
-            name: "EarshotTestSupport", dependencies: ["EarshotBase", "EarshotProtocol"], path: "Tests/EarshotTestSupport",
+            name: "EarshotTestSupport", dependencies: ["EarshotHarness"], path: "Tests/EarshotTestSupport",
             swiftSettings: strict
         ),
         .testTarget(name: "EarshotBaseTests", dependencies: ["EarshotBase"], swiftSettings: strict),

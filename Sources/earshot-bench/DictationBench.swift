@@ -1,4 +1,4 @@
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// `earshot-bench dictation [--turns N] [--wayland]`: how soon a spoken turn is in the window.

@@ -5,11 +5,16 @@ import Foundation
 
 /// `earshot-bench replay DIR|FILE...`: how many times faster than real time the whole listening
 /// pipeline runs on recordings (decoding measured apart), printed as a table; `live`, `speech`,
-/// `voice`, `wer`, `mcp`, `sockets`, `dictation` and `soak` measure the daemon and its engines (see each one's file).
+/// `voice`, `wer`, `mcp`, `sockets`, `dictation` and `soak` measure the daemon and its engines (see each one's file);
+/// `demo` (`make demo`) shows a whole conversation on a private PulseAudio.
 @main
 struct EarshotBench {
     static func main() throws {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "demo" {
+            DemoCommand.run(Array(arguments.dropFirst()))
+            return
+        }
         if arguments.first == "live" {
             var rest = arguments.dropFirst()
             var seconds = 60.0
@@ -212,7 +217,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]\n       earshot-bench wake [--threshold X] [--tune | --tuning-voices] [FIXTURES]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]\n       earshot-bench wake [--threshold X] [--tune | --tuning-voices] [FIXTURES]\n       earshot-bench demo [RECORDING] [RESPONDER]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

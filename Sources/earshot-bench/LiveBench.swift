@@ -1,4 +1,4 @@
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// `earshot-bench live [--seconds N] [FIXTURE]`: the real daemon listening to a private headless

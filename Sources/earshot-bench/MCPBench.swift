@@ -1,5 +1,5 @@
 import EarshotBase
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// `earshot-bench mcp [--rounds N] [FIXTURE]`: the MCP round trip as an agent sees it. `earshot

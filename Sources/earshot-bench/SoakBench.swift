@@ -1,5 +1,5 @@
 import EarshotAudio
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// `earshot-bench soak --minutes N`: the release daemon with embedded transcription and speech

@@ -1,5 +1,5 @@
 import EarshotBase
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// The soak's front end: a client subscribed to every topic (levels at 60 Hz) that reads all the

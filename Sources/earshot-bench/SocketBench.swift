@@ -1,5 +1,5 @@
 import EarshotBase
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// `earshot-bench sockets [--requests N] [--clients N]`: the socket at scale. The release daemon

@@ -1,5 +1,5 @@
 import EarshotAudio
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// `earshot-bench speech [--repeats N]`: how fast the real daemon starts speaking, stops, yields

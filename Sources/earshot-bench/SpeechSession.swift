@@ -1,5 +1,5 @@
 import EarshotBase
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 import Synchronization
 

@@ -1,5 +1,5 @@
 import EarshotAudio
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// `earshot-bench voice [--eagerness E] [SET]`: the wait a person hears, voice to voice. Each turn

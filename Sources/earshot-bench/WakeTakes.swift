@@ -3,7 +3,7 @@ import EarshotAudio
 import EarshotBase
 import EarshotEngines
 import EarshotSpeech
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// The wake benchmark's material, made here with the embedded engines: the phrase said by flite

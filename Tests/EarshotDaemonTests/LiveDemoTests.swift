@@ -11,7 +11,8 @@ struct LiveDemoTests {
 
     @Test func theDemoNarratesTheWholeConversationBargeInIncluded() async throws {
         let outcome = try await onDedicatedThread {
-            try BuiltProduct.run("earshot-demo", [
+            try BuiltProduct.run("earshot-bench", [
+                "demo",
                 Self.conversation.appendingPathComponent("barge_in.wav").path,
                 Self.conversation.appendingPathComponent("responder.sh").path,
             ])

@@ -1,4 +1,4 @@
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// One run of the demo: starts the private sound server and the daemon, plays the recording,
@@ -27,7 +27,7 @@ struct DemoRun {
         let daemonBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("earshotd").path
         guard FileManager.default.isExecutableFile(atPath: daemonBinary) else {
-            throw Failure(description: "earshotd is not built next to earshot-demo (\(daemonBinary)); run `make demo`")
+            throw Failure(description: "earshotd is not built next to earshot-bench (\(daemonBinary)); run `make demo`")
         }
 
         let sound = try PulseTestServer()

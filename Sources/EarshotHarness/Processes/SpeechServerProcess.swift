@@ -37,18 +37,14 @@ public final class SpeechServerProcess: Sendable {
         public var description: String
     }
 
-    /// The package's own venv, found from this file's path.
-    public static let venvPath: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".venv").path
+    /// The package's own venv.
+    public static let venvPath: String = RepositoryDirectory.path(".venv")
 
     /// The OpenAI-compatible test server's script.
-    public static let openAIServerScript: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Peers/openai_speech_server.py").path
+    public static let openAIServerScript: String = RepositoryDirectory.path("Tests/Peers/openai_speech_server.py")
 
     /// The OpenAI-compatible chat test server's script.
-    public static let openAIChatServerScript: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Peers/openai_chat_server.py").path
+    public static let openAIChatServerScript: String = RepositoryDirectory.path("Tests/Peers/openai_chat_server.py")
 
     /// Whether `make peers` has installed the servers.
     public static var isAvailable: Bool {

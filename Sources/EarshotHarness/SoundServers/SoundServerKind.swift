@@ -1,4 +1,4 @@
-/// Which sound server a live test runs against. Test names show it (`description`).
+/// Which private sound server a live test or benchmark runs against. Test names show it (`description`).
 public enum SoundServerKind: String, Sendable, CaseIterable, CustomStringConvertible {
     /// PulseAudio itself.
     case pulseAudio
@@ -19,12 +19,6 @@ public enum SoundServerKind: String, Sendable, CaseIterable, CustomStringConvert
         case .pulseAudio: PulseTestServer.isAvailable
         case .pipeWire: PipeWireTestServer.isAvailable
         }
-    }
-
-    /// The servers the live tests run against: every installed one, and under `CI=true` every
-    /// one, so that a missing server fails its tests instead of skipping them.
-    public static var testable: [SoundServerKind] {
-        allCases.filter { $0.isAvailable || TestPeers.requireAll }
     }
 
     /// Starts a private server of this kind and waits until it answers.

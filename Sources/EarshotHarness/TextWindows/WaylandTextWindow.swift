@@ -21,8 +21,7 @@ public final class WaylandTextWindow: TextWindow {
         return nil
     }
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Peers/dictation_window_gtk.py").path
+    static let script = RepositoryDirectory.path("Tests/Peers/dictation_window_gtk.py")
 
     let directory: String
     let runtime: String

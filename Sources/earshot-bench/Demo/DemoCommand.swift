@@ -1,18 +1,15 @@
-import EarshotTestSupport
 import Foundation
 
-/// `earshot-demo`: the whole conversation on a machine with no sound card. A private PulseAudio
-/// stands in for the desktop's sound server; a recorded person talks into its virtual
-/// microphone; `earshotd` listens with the embedded backends and answers through a small
-/// responder script; what it says is recorded from the speaker. Everything it started is
+/// `earshot-bench demo` (`make demo`): the whole conversation on a machine with no sound card.
+/// A private PulseAudio stands in for the desktop's sound server; a recorded person talks into
+/// its virtual microphone; `earshotd` listens with the embedded backends and answers through a
+/// small responder script; what it says is recorded from the speaker. Everything it started is
 /// stopped and removed at the end.
-@main
-enum EarshotDemo {
-    static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+enum DemoCommand {
+    static func run(_ arguments: [String]) {
         if arguments.contains("--help") || arguments.contains("-h") {
             print("""
-                usage: earshot-demo [RECORDING] [RESPONDER]
+                usage: earshot-bench demo [RECORDING] [RESPONDER]
                   Plays RECORDING (default \(DemoRun.defaultRecording)) into a private PulseAudio's
                   virtual microphone while earshotd listens, answering with RESPONDER
                   (default \(DemoRun.defaultResponder)), and prints the conversation as it happens.
@@ -24,7 +21,7 @@ enum EarshotDemo {
         do {
             try DemoRun(recording: recording, responder: responder).run()
         } catch {
-            FileHandle.standardError.write(Data("earshot-demo: \(error)\n".utf8))
+            FileHandle.standardError.write(Data("earshot-bench demo: \(error)\n".utf8))
             exit(1)
         }
     }

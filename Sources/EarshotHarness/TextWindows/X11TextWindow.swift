@@ -24,8 +24,7 @@ public final class X11TextWindow: TextWindow {
         return nil
     }
 
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Peers/dictation_window.py").path
+    static let script = RepositoryDirectory.path("Tests/Peers/dictation_window.py")
 
     /// The display, e.g. `:93`.
     public let display: String
