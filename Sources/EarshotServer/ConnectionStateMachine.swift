@@ -116,10 +116,10 @@ struct ConnectionStateMachine {
             case .subscribe(let topics, let levelHz):
                 let subscription = Subscription(topics: topics, levelHz: levelHz)
                 subscribed = true
-                return .subscribe(subscription, Response(id: request.id, result: .success(subscription.resultFields)))
+                return .subscribe(subscription, Response(id: request.id, result: .answer(subscription.answer)))
             case .unsubscribe:
                 subscribed = false
-                return .unsubscribe(Response(id: request.id, result: .success([:])))
+                return .unsubscribe(Response(id: request.id, result: .answer(UnsubscribeAnswer())))
             case .claim, .unclaim:
                 return .claimOrRelease(request.command, id: request.id)
             default:

@@ -58,4 +58,12 @@ import Testing
         let status = ProtocolStatusTests.status
         #expect(CommandResult.answer(status) == .success(status.fields))
     }
+
+    @Test func theServersOwnCommandsAnswerWithTheirKeys() {
+        #expect(line(SubscriptionAnswer(topics: [.level, .state], levelHz: 10))
+            == #"{"id":1,"ok":true,"topics":["state","level"],"level_hz":10}"# + "\n")
+        #expect(line(UnsubscribeAnswer()) == #"{"id":1,"ok":true}"# + "\n")
+        #expect(line(ClaimAnswer(holder: "agent one")) == #"{"id":1,"ok":true,"holder":"agent one"}"# + "\n")
+        #expect(line(UnclaimAnswer(released: false)) == #"{"id":1,"ok":true,"released":false}"# + "\n")
+    }
 }

@@ -57,14 +57,14 @@ extension ConversationClaim.Action {
     public var result: CommandResult {
         switch self {
         case .granted(let holder):
-            .success(["holder": .string(holder)])
+            .answer(ClaimAnswer(holder: holder))
         case .busy(let holder):
             .failure(ProtocolError(
                 code: .busy,
                 message: "Busy: \(holder) is in a conversation with the person. Try again once it has finished."
             ))
         case .released(let held):
-            .success(["released": .bool(held)])
+            .answer(UnclaimAnswer(released: held))
         }
     }
 }

@@ -181,3 +181,51 @@ public struct ForgetAnswer: CommandAnswer, Hashable {
         ["deleted": .integer(deleted), "turns": .integer(turns), "directory": .string(directory)]
     }
 }
+
+/// `subscribe`: the topics now subscribed to (in their documented order) and the `level` rate.
+public struct SubscriptionAnswer: CommandAnswer, Hashable {
+    public var topics: Set<EventTopic>
+    public var levelHz: Int
+
+    public init(topics: Set<EventTopic>, levelHz: Int) {
+        self.topics = topics
+        self.levelHz = levelHz
+    }
+
+    public var fields: JSONObject {
+        ["topics": .array(topics.sorted().map { .string($0.rawValue) }), "level_hz": .integer(levelHz)]
+    }
+}
+
+/// `unsubscribe`: no keys besides `id` and `ok`.
+public struct UnsubscribeAnswer: CommandAnswer, Hashable {
+    public init() {}
+
+    public var fields: JSONObject { [:] }
+}
+
+/// `claim` (granted): who holds the conversation now, this connection.
+public struct ClaimAnswer: CommandAnswer, Hashable {
+    public var holder: String
+
+    public init(holder: String) {
+        self.holder = holder
+    }
+
+    public var fields: JSONObject {
+        ["holder": .string(holder)]
+    }
+}
+
+/// `unclaim`: whether this connection held the conversation and gave it back.
+public struct UnclaimAnswer: CommandAnswer, Hashable {
+    public var released: Bool
+
+    public init(released: Bool) {
+        self.released = released
+    }
+
+    public var fields: JSONObject {
+        ["released": .bool(released)]
+    }
+}

@@ -12,9 +12,9 @@ struct Subscription: Hashable, Sendable {
         self.levelHz = levelHz
     }
 
-    /// The result keys of a successful `subscribe`: `topics` (in documented order), `level_hz`.
-    var resultFields: JSONObject {
-        ["topics": .array(topics.sorted().map { .string($0.rawValue) }), "level_hz": .integer(levelHz)]
+    /// What a successful `subscribe` answers.
+    var answer: SubscriptionAnswer {
+        SubscriptionAnswer(topics: topics, levelHz: levelHz)
     }
 }
 
