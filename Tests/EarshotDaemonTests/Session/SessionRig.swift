@@ -1,5 +1,6 @@
 @testable import EarshotDaemon
 import EarshotBase
+import EarshotConversation
 import EarshotEngines
 import EarshotProtocol
 import EarshotPulse
@@ -14,8 +15,9 @@ import Logging
 /// with no sound server and no audio hardware: the sound-server engine is made but never
 /// started, so what the turn machine asks of it (the microphone, pausing and stopping playback)
 /// is performed on the engine's state, and a device command finds the server away. The speech
-/// player (the embedded synthesizer) keeps its reports here instead of handing them back to the
-/// session: a test gives the session the playback reports it means to, in its own order.
+/// player (the embedded synthesizer) and the transcription queue (the embedded transcriber) keep
+/// their reports here instead of handing them back to the session: a test gives the session the
+/// playback reports and transcripts it means to, in its own order.
 final class SessionRig: Sendable {
     static let breeze = Voice(id: "breeze", displayName: "Breeze", summary: "Calm and clear.", language: "en-US")
     static let cove = Voice(id: "cove", displayName: "Cove", summary: "Low and warm.", language: "en-GB")
@@ -29,8 +31,10 @@ final class SessionRig: Sendable {
     let handler: DaemonCommandHandler
     private let playerReports: Locked<[PlaybackReport]>
 
-    /// `speech`: with a speech player, else speech is off (as `--tts none`).
-    init(speech: Bool = false) throws {
+    /// `speech`: with a speech player, else speech is off (as `--tts none`); `transcription`:
+    /// with a transcription queue, else off (as `--stt none`); `responder`: the command that
+    /// answers transcripts (`--responder`), else front ends do.
+    init(speech: Bool = false, transcription: Bool = false, responder: String? = nil) throws {
         let directory = "/tmp/earshot-session-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         var quiet = Logger(label: "earshot.session.test")
@@ -47,13 +51,17 @@ final class SessionRig: Sendable {
                 playerReports.withLock { $0.append(report) }
             }
         } : nil
+        let transcription = transcription ? SpeechBackends.transcriber(.embedded, logger: quiet).map {
+            TranscriptionQueue(transcriber: $0) { _ in }
+        } : nil
         let recordings = RecordingArchive(
             store: RecordingStore(directory: directory + "/recordings"), keptTurns: 0, run: "test", logger: quiet
         )
         let session = VoiceSession(
             configuration: DaemonConfiguration(socketPath: directory + "/earshot.sock"), engine: engine, relay: relay,
-            transcription: nil, player: player, tap: tap, voices: VoiceCatalog(voices: [Self.breeze, Self.cove]),
-            voice: Self.breeze, responder: nil, logger: quiet
+            transcription: transcription, player: player, tap: tap, voices: VoiceCatalog(voices: [Self.breeze, Self.cove]),
+            voice: Self.breeze, responder: responder.map { ResponderRunner(source: Responder(command: $0, timeout: .seconds(30))) },
+            logger: quiet
         )
         session.begin(wake: nil)
         self.directory = directory

@@ -1,5 +1,6 @@
 @testable import EarshotDaemon
 import EarshotAudio
+import EarshotConversation
 import EarshotProtocol
 import EarshotTestSupport
 import EarshotTurns
@@ -86,6 +87,31 @@ import Testing
         #expect(snapshot.phase == .listening)
         #expect(rig.reports.contains(.stopped(reply: 1)), "\(rig.reports)")
         #expect(rig.engine.microphone == .open)
+    }
+
+    /// A reply stopped while its responder is still giving it text: the player stops it and the
+    /// responder's command is stopped too (the machine's `stopPlayback`, then `discardReply`).
+    @Test func stoppingAStreamedReplyStopsThePlayerAndTheResponder() async throws {
+        let pidFile = "/tmp/earshot-responder-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let rig = try SessionRig(speech: true, transcription: true, responder: "echo $$ > \(pidFile); echo Sure.; exec sleep 30")
+        _ = try rig.session.apply { $0.start() }.get()
+        _ = try rig.session.apply { $0.hold() }.get()
+        _ = try rig.session.apply { $0.release() }.get()
+        rig.session.handle(TranscriptionReport.final(turn: 1, text: "what time is it"))
+        // The responder's first line starts reply 1; the test says it began playing once it has.
+        let speaking = await eventually(within: .seconds(10)) {
+            rig.session.handle(PlaybackReport.started(reply: 1))
+            return rig.session.snapshot.phase == .speaking
+        }
+        try #require(speaking, "the responder's first line never became reply 1: \(rig.session.snapshot)")
+        let pid = try #require(Int32(String(decoding: FileManager.default.contents(atPath: pidFile) ?? Data(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(ProcessTable.exists(pid), "the responder is still giving its reply")
+
+        _ = try rig.session.apply { $0.stop() }.get()
+        #expect(rig.reports.contains(.stopped(reply: 1)), "\(rig.reports)")
+        #expect(await eventually { !ProcessTable.exists(pid) }, "the responder's command was left running")
     }
 
     /// A reply the player could not say is an error front ends and `status` see, with its code;
