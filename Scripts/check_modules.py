@@ -7,6 +7,8 @@ The map's table names each target, its layer and the modules it may import. This
 - a source file imports an Earshot module, a C shim or a package product its row does not list;
 - a pure module imports a C shim or a networking or logging package;
 - a C shim is imported by more than the one module that wraps it;
+- a module or executable of Sources/ depends on the test support (what they share with the tests
+  is in the harness);
 - a suite that depends on a peer (`.enabled(if: TestPeers…)`) is not tagged `.live`;
 - a pure module's test target starts a live peer (a sound server, a speech server, a built
   program), which belongs in the test target of a module that does I/O, tagged `.live`.
@@ -79,6 +81,16 @@ def main():
     for name in rows:
         if name not in targets:
             problems.append(f"ARCHITECTURE.md's map names {name}, which Package.swift does not declare")
+    package_text = open(os.path.join(root, "Package.swift")).read().split("let fuzzTargets")[0]
+    for match in re.finditer(r'\.(?:target|executableTarget)\(', package_text):
+        depth, end = 1, match.end()
+        while depth and end < len(package_text):
+            depth += {"(": 1, ")": -1}.get(package_text[end], 0)
+            end += 1
+        declaration = package_text[match.end():end]
+        name = re.search(r'name:\s*"([^"]+)"', declaration)
+        if name and name.group(1) != "EarshotTestSupport" and '"EarshotTestSupport"' in declaration:
+            problems.append(f"{name.group(1)} depends on EarshotTestSupport in Package.swift: only tests may")
     shim_users = {}
     for name in counted:
         if name not in rows:
