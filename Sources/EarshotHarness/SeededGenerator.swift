@@ -1,4 +1,4 @@
-/// SplitMix64: a small seeded generator so randomized tests replay exactly.
+/// SplitMix64: a small seeded generator, so randomized tests and benchmark takes replay exactly.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 

@@ -1,8 +1,8 @@
 public import Foundation
 import Synchronization
 
-/// A private, headless PulseAudio server for tests (see `TestSoundServer` for its devices),
-/// started in about 0.1 s.
+/// A private, headless PulseAudio server for tests, benchmarks and the demo (see
+/// `TestSoundServer` for its devices), started in about 0.1 s.
 public final class PulseTestServer: TestSoundServer {
     public typealias Failure = SoundServerFailure
 

@@ -100,7 +100,9 @@ import Testing
         _ = try rig.session.apply { $0.release() }.get()
         rig.session.handle(TranscriptionReport.final(turn: 1, text: "what time is it"))
         // The responder's first line starts reply 1; the test says it began playing once it has.
-        let speaking = await eventually(within: .seconds(10)) {
+        // The bound is generous: with every suite running in parallel on two cores, the
+        // responder's task may wait long for a thread.
+        let speaking = await eventually(within: .seconds(60)) {
             rig.session.handle(PlaybackReport.started(reply: 1))
             return rig.session.snapshot.phase == .speaking
         }
@@ -111,7 +113,7 @@ import Testing
 
         _ = try rig.session.apply { $0.stop() }.get()
         #expect(rig.reports.contains(.stopped(reply: 1)), "\(rig.reports)")
-        #expect(await eventually { !ProcessTable.exists(pid) }, "the responder's command was left running")
+        #expect(await eventually(within: .seconds(60)) { !ProcessTable.exists(pid) }, "the responder's command was left running")
     }
 
     /// A reply the player could not say is an error front ends and `status` see, with its code;
