@@ -171,19 +171,20 @@ import Testing
         let answers = try await rig.withSocket { path in
             try await onDedicatedThread { () throws -> [String?] in
                 let first = try LineSocket(path: path), second = try LineSocket(path: path)
+                // Generous bounds: the handler runs on the threads every suite running in parallel shares.
                 var events: [[String: Any]] = []
                 func code(_ answer: [String: Any]) -> String? {
                     (answer["error"] as? [String: Any])?["code"] as? String ?? (answer["ok"] as? Bool == true ? "ok" : nil)
                 }
                 return [
-                    code(try first.request(#"{"id":1,"cmd":"sing"}"#, events: &events)),
-                    code(try first.request(#"{"id":2,"cmd":"start""#, events: &events)),
-                    code(try first.request(#"{"id":3}"#, events: &events)),
-                    code(try first.request(#"{"id":4,"cmd":"speak"}"#, events: &events)),
-                    code(try first.request(#"{"id":5,"cmd":"claim","holder":"agent one"}"#, events: &events)),
-                    code(try second.request(#"{"id":6,"cmd":"claim","holder":"agent two"}"#, events: &events)),
-                    code(try second.request(#"{"id":7,"cmd":"start"}"#, events: &events)),
-                    code(try second.request(#"{"id":8,"cmd":"start"}"#, events: &events)),
+                    code(try first.request(#"{"id":1,"cmd":"sing"}"#, events: &events, timeout: 60)),
+                    code(try first.request(#"{"id":2,"cmd":"start""#, events: &events, timeout: 60)),
+                    code(try first.request(#"{"id":3}"#, events: &events, timeout: 60)),
+                    code(try first.request(#"{"id":4,"cmd":"speak"}"#, events: &events, timeout: 60)),
+                    code(try first.request(#"{"id":5,"cmd":"claim","holder":"agent one"}"#, events: &events, timeout: 60)),
+                    code(try second.request(#"{"id":6,"cmd":"claim","holder":"agent two"}"#, events: &events, timeout: 60)),
+                    code(try second.request(#"{"id":7,"cmd":"start"}"#, events: &events, timeout: 60)),
+                    code(try second.request(#"{"id":8,"cmd":"start"}"#, events: &events, timeout: 60)),
                 ]
             }
         }

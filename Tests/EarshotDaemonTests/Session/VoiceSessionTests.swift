@@ -43,9 +43,9 @@ import Testing
                 let client = try LineSocket(path: path)
                 var ignored: [[String: Any]] = []
                 let topicList = topics.map { "\"\($0)\"" }.joined(separator: ",")
-                _ = try client.request(#"{"id":1,"cmd":"subscribe","topics":[\#(topicList)]}"#, events: &ignored)
+                _ = try client.request(#"{"id":1,"cmd":"subscribe","topics":[\#(topicList)]}"#, events: &ignored, timeout: 60)
                 try drive()
-                return client.events(timeout: 10, until: last).map { event in
+                return client.events(timeout: 60, until: last).map { event in
                     let name = event["event"] as? String ?? "?"
                     let detail = event["phase"] as? String ?? event["state"] as? String ?? event["code"] as? String ?? ""
                     return "\(name) \(detail)"
