@@ -29,7 +29,11 @@ struct DaemonCommandHandler: CommandHandler {
         case .unmute: turn { $0.unmute() }
         case .hold: turn { $0.hold() }
         case .release: turn { $0.release() }
-        case .talk: turn { $0.talk() }
+        case .talk:
+            switch session.talk() {
+            case .success(let snapshot): .answer(StateAnswer(state: VoiceState(snapshot)))
+            case .failure(let error): .failure(error)
+            }
         case .toggle: toggle()
         case .devices: await devices()
         case .setSource(let name): await route(.source, to: name) { () async throws(PulseError) in try await engine.setSource(name) }

@@ -29,6 +29,9 @@ public struct WakeGate: Equatable, Sendable {
         case none
         /// The phrase was heard at `time`: the conversation begins (a cue, a `wake` event).
         case wake(phrase: String, time: Double)
+        /// The conversation began at `time` without the phrase: a key asked for a turn, or voice
+        /// mode spoke to the person (whose answer then needs no phrase).
+        case open(time: Double)
         /// `idleAfter` passed without speech at `time`: back to waiting for the phrase.
         case sleep(time: Double)
     }
@@ -53,6 +56,14 @@ public struct WakeGate: Equatable, Sendable {
         guard state == .waiting else { return .none }
         state = .awake(lastActivity: time)
         return .wake(phrase: configuration.phrase, time: time)
+    }
+
+    /// A key asked for a turn, or a reply or message is being said, at `time`: the conversation
+    /// begins as if the phrase had been heard.
+    public mutating func open(at time: Double) -> Action {
+        guard state == .waiting else { return .none }
+        state = .awake(lastActivity: time)
+        return .open(time: time)
     }
 
     /// One frame's worth of news: whether the detector called it speech and whether the turns

@@ -54,6 +54,40 @@ struct LiveWakeTests {
         #expect(!run.timeline.prefix(wake).contains("hearing"), "no turn before the phrase: \(run.timeline)")
     }
 
+    static func talkThenSpeak() throws -> Conversation {
+        let session = try LiveSession(arguments: [
+            "--listen", "--stt", "embedded", "--tts", "embedded", "--responder", #"read line; echo "The lights are on.""#,
+            "--wake", "hey computer", "--wake-idle-after", "8",
+        ])
+        let client = try session.subscribedClient(topics: ["state", "transcript", "wake"])
+        var early: [[String: Any]] = []
+        let answer = try client.request(#"{"id":"t","cmd":"talk"}"#, events: &early)
+        guard answer["ok"] as? Bool == true else { throw LineSocket.Failure(description: "talk failed: \(answer)") }
+        let waiting = (try session.status()["state"] as? [String: Any])?["waiting_for"] as? String
+        let player = try session.sound.play(wakeRequest)
+        let events = client.events(timeout: 30) { event in
+            event["event"] as? String == "state" && event["state"] as? String == "speaking"
+        }
+        _ = player.wait()
+        let timeline = events.compactMap { event -> String? in
+            switch event["event"] as? String {
+            case "wake": "wake"
+            case "state": event["state"] as? String
+            case "transcript" where event["final"] as? Bool == true: "final: \(event["text"] as? String ?? "")"
+            default: nil
+            }
+        }
+        return Conversation(waitingAtStart: waiting, timeline: timeline)
+    }
+
+    @Test func talkStandsInForThePhrase() async throws {
+        let run = try await onDedicatedThread { try Self.talkThenSpeak() }
+        #expect(run.waitingAtStart == nil, "after talk it no longer waits for the phrase")
+        #expect(!run.timeline.contains("wake"), "\(run.timeline)")
+        #expect(run.timeline.contains("hearing") && run.timeline.contains("speaking"), "\(run.timeline)")
+        #expect(run.timeline.contains { $0.hasPrefix("final: ") && $0.contains("kitchen") }, "\(run.timeline)")
+    }
+
     struct Refusals: Sendable {
         var startStatus: Int32?
         var startError: String

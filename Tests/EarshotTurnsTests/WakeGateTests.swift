@@ -15,6 +15,15 @@ struct WakeGateTests {
         #expect(!gate.isWaiting)
     }
 
+    @Test func aKeyOrAReplySaidOpensItWithoutThePhrase() {
+        var gate = WakeGate(configuration: Self.configuration)
+        #expect(gate.open(at: 3) == .open(time: 3))
+        #expect(gate.state == .awake(lastActivity: 3))
+        #expect(gate.open(at: 4) == .none, "already open: nothing more")
+        #expect(gate.phraseHeard(at: 4.5) == .none)
+        #expect(gate.frame(speech: false, turnsResting: true, at: 8) == .sleep(time: 8))
+    }
+
     @Test func thePhraseAgainWhileAwakeChangesNothing() {
         var gate = WakeGate(configuration: Self.configuration)
         _ = gate.phraseHeard(at: 1)

@@ -39,6 +39,28 @@ extension VoicePipeline {
         work(.wakeCue)
     }
 
+    /// `talk`: a key asked for one turn. While the gate waits, the key stands in for the phrase:
+    /// the conversation begins, and the next utterance is a turn, with its audio from now on.
+    public mutating func talk(emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }) -> TurnAction {
+        let before = snapshot
+        if openWake(emit: emit, work: work) {
+            endpointer.reset()
+            utteranceFloor = lastFrameIndex + 1
+        }
+        let action = apply({ $0.talk() }, emit: emit, work: work)
+        if case .transition = action { return action }
+        if snapshot != before { emit(.state(snapshot, time: now)) }
+        return action
+    }
+
+    /// Opens the gate without the phrase (a key, a reply said); true when it was waiting.
+    mutating func openWake(emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) -> Bool {
+        guard var gate = wake, case .open = gate.open(at: now) else { return false }
+        wake = gate
+        endWakeAudio(work: work)
+        return true
+    }
+
     /// Takes a new wake phrase or idle time (nil: no wake phrase, every utterance is a turn).
     public mutating func reconfigureWake(_ configuration: WakeGate.Configuration?, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }) {
         let before = snapshot

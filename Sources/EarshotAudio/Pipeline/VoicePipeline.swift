@@ -281,6 +281,10 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         if transition.to.phase == .idle, wake != nil {
             _ = wake?.voiceModeChanged()
             endWakeAudio(work: work)
+        } else if transition.to.phase == .speaking || transition.to.phase == .hearing {
+            // A reply or message said, or a turn held open by key: the person answers, or goes
+            // on, without the wake phrase.
+            _ = openWake(emit: emit, work: work)
         }
         if transition.from != transition.to { emit(.state(withWake(transition.to), time: now)) }
         for effect in transition.effects {

@@ -123,6 +123,17 @@ final class VoiceSession: Sendable {
         }
     }
 
+    /// `talk`: one turn asked for by key, which also stands in for the wake phrase.
+    func talk() -> Result<TurnSnapshot, ProtocolError> {
+        pipeline.withLock { pipeline in
+            let wall = WallClock.now()
+            let time = pipeline.now
+            let action = pipeline.talk(emit: { deliver($0, wall: wall) }, work: { perform($0, at: time) })
+            if case .rejected(let rejection) = action { return .failure(ProtocolError(rejection)) }
+            return .success(pipeline.snapshot)
+        }
+    }
+
     /// Gives the turn machine an input and returns what it decided.
     func applyForAction(_ input: (inout TurnMachine<StreamClock>) -> TurnAction) -> TurnAction {
         pipeline.withLock { apply(input, to: &$0) }

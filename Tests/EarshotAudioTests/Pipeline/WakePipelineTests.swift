@@ -53,6 +53,11 @@ import Testing
             events.compactMap { if case .wake(_, let time) = $0 { time } else { nil } }
         }
 
+        /// Turns whose speech started, as front ends are told.
+        var turnsStarted: [Int] {
+            events.compactMap { if case .speechStarted(let turn, _, _) = $0 { turn } else { nil } }
+        }
+
         var turnsBegun: [Int] {
             work.compactMap { if case .effect(.beginUtterance(let turn)) = $0 { turn } else { nil } }
                 + work.compactMap { if case .beginUtterance(let turn, _) = $0 { turn } else { nil } }
@@ -128,6 +133,36 @@ import Testing
         #expect(turnStarts.allSatisfy { $0 >= wake - 0.05 && $0 < waitingAgain }, "\(turnStarts), woken at \(wake), waiting at \(waitingAgain)")
         // The second recording went to the spotter again (the test's spotter hears nothing more).
         #expect(run.states.last?.waitingFor == "hey computer")
+    }
+
+    @Test func talkStandsInForThePhraseAndTheNextUtteranceIsATurn() throws {
+        var run = Run()
+        _ = run.pipeline.apply({ $0.start() }, emit: { run.events.append($0) })
+        #expect(run.pipeline.snapshot.waitingFor == "hey computer")
+        let action = run.pipeline.talk(emit: { run.events.append($0) }, work: { run.work.append($0) })
+        #expect(action == .ignored(.alreadyListening), "voice mode already listens: the key only opens the gate")
+        #expect(run.pipeline.snapshot.waitingFor == nil)
+        #expect(run.states.last?.waitingFor == nil, "front ends are told it no longer waits")
+        run.feed(try Fixture.clip("endpointer/two_phrases_long_pause.wav"))
+        #expect(run.wakes.isEmpty, "no phrase was heard")
+        #expect(run.turnsStarted.contains(1))
+        #expect(!run.work.contains { if case .beginWakeAudio = $0 { true } else { false } })
+    }
+
+    @Test func aReplySaidWhileWaitingLetsThePersonAnswerWithoutThePhrase() throws {
+        var run = Run()
+        _ = run.pipeline.apply({ $0.start() }, emit: { run.events.append($0) })
+        _ = run.pipeline.apply({ $0.replyRequested(turn: nil, text: "Your timer is done. Another?") }, emit: { run.events.append($0) })
+        _ = run.pipeline.apply({ $0.playbackStarted(reply: 1) }, emit: { run.events.append($0) })
+        let speaking = try #require(run.states.last)
+        #expect(speaking.phase == .speaking)
+        #expect(speaking.waitingFor == nil)
+        _ = run.pipeline.apply({ $0.playbackFinished(reply: 1) }, emit: { run.events.append($0) })
+        #expect(run.pipeline.snapshot.phase == .listening)
+        #expect(run.pipeline.snapshot.waitingFor == nil)
+        run.feed(try Fixture.clip("endpointer/two_phrases_long_pause.wav"))
+        #expect(!run.turnsStarted.isEmpty, "the answer is a turn")
+        #expect(run.wakes.isEmpty)
     }
 
     @Test func withoutAWakePhraseNothingWaits() throws {
