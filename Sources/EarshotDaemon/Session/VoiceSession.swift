@@ -343,6 +343,8 @@ final class VoiceSession: Sendable {
     }
 
     private func deliver(_ event: PipelineEvent, wall: Double) {
+        // Sixty readings a second: with nobody subscribed, none is made into a socket event.
+        if case .level = event, !relay.hasSubscribers { return }
         switch event {
         case .state(let snapshot, _):
             recorder?.phaseChanged(to: snapshot.phase)
