@@ -286,11 +286,6 @@ extension PulseAudioEngine {
         public var retryBackoff: RetryBackoff
         /// How much captured audio may wait for the consumer before frames are dropped.
         public var ringDuration: Duration
-        /// How much audio the server hands over at once (whole 10 ms frames; the pipeline still
-        /// takes them one by one). libpulse costs about as much per fragment whatever its size,
-        /// so 20 ms halves its share of listening; the first frame of a fragment waits for the
-        /// second, so events come up to one frame later than with 10 ms.
-        public var captureFragment: Duration
         /// How far ahead of the speaker playback is buffered on the server; `stopPlayback` can
         /// not silence audio the server has already handed to the device, so keep this short.
         public var playbackLatency: Duration
@@ -313,10 +308,8 @@ extension PulseAudioEngine {
             server: String? = nil, source: String? = nil, sink: String? = nil,
             applicationName: String = "Earshot", retryBackoff: RetryBackoff = RetryBackoff(),
             ringDuration: Duration = .seconds(2), playbackLatency: Duration = .milliseconds(40),
-            echoCancellation: Bool = false, connectionWait: Duration = .seconds(5),
-            captureFragment: Duration = .milliseconds(20)
+            echoCancellation: Bool = false, connectionWait: Duration = .seconds(5)
         ) {
-            self.captureFragment = captureFragment
             self.server = server
             self.source = source
             self.sink = sink

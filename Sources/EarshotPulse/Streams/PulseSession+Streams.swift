@@ -2,20 +2,15 @@ import CPulse
 import EarshotAudio
 import Glibc
 
-// The record stream: 16 kHz mono s16le in fragments of whole 10 ms frames, cut into frames for
-// the ring.
+// The record stream: 16 kHz mono s16le in 10 ms fragments, cut into frames for the ring.
 extension PulseSession {
     static let captureSampleSpec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(AudioFrame.sampleRate), channels: 1)
 
-    /// `fragment` (whole frames, one at least) per fragment: the server wakes the engine once
-    /// per fragment, and libpulse's cost is per fragment, not per byte.
-    static func captureBufferAttributes(fragment: Duration) -> pa_buffer_attr {
-        let frames = max(1, Int((fragment / .seconds(AudioFrame.duration)).rounded()))
-        return pa_buffer_attr(
-            maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
-            fragsize: UInt32(frames * AudioFrame.sampleCount * MemoryLayout<Int16>.size)
-        )
-    }
+    /// One frame's worth of bytes per fragment: the server wakes the engine 100 times a second.
+    static let captureBufferAttributes = pa_buffer_attr(
+        maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
+        fragsize: UInt32(AudioFrame.sampleCount * MemoryLayout<Int16>.size)
+    )
 
     func openRecordStream(device: String?) {
         guard let context else { return }
@@ -31,7 +26,7 @@ extension PulseSession {
                 request: { _, _, userdata in PulseSession.from(userdata)?.captureAvailable() }
             )
             try stream.connect(
-                PA_STREAM_RECORD, device: device, bufferAttributes: Self.captureBufferAttributes(fragment: configuration.captureFragment),
+                PA_STREAM_RECORD, device: device, bufferAttributes: Self.captureBufferAttributes,
                 flags: PA_STREAM_ADJUST_LATENCY, callbacks: callbacks, userdata: userdata
             )
         } catch {
