@@ -182,6 +182,9 @@ bench: release peers
 	else echo "The dev sets are absent ($(SHARED)/fixtures): the wake phrase's false wakes need their speech."; fi
 	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --stt none
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded
+	@if [ -d "$(TURNS_DEV2)" ]; then sox $(TURNS_DEV2)/*_clean.wav $(RELEASE_BIN)/turns-dev-2-clean.wav && \
+	  $(RELEASE_BIN)/earshot-bench live --wake "hey computer" --seconds $(LIVE_SECONDS) $(RELEASE_BIN)/turns-dev-2-clean.wav; \
+	else echo "The turn set with mid-sentence pauses is absent ($(TURNS_DEV2)): waiting for the wake phrase in speech needs it."; fi
 	$(RELEASE_BIN)/earshot-bench speech
 	$(RELEASE_BIN)/earshot-bench mcp
 	$(RELEASE_BIN)/earshot-bench dictation

@@ -62,7 +62,7 @@ public enum EarshotDaemon {
             logger: Logger(label: "earshotd.turns")
         )
         session.begin(wake: configuration.wake)
-        engine.setFrameHandler { [session] frame in session.process(frame, capturedAt: WallClock.now()) }
+        engine.setFrameHandler { [session] frame in session.process(frame) }
         let settings = configuration.settingsOrigin.map(DaemonSettings.init)
         let server = SocketServer(
             configuration: .init(endpoint: socket.endpoint),

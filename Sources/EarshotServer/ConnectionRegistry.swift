@@ -13,6 +13,8 @@ final class ConnectionRegistry: Sendable {
 
     private let state = Locked(State())
     private let nextID = Atomic<Int>(1)
+    /// `subscribers.count`, readable without the lock (set under it).
+    private let subscriberCount = Atomic<Int>(0)
 
     func makeID() -> Int {
         nextID.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -33,6 +35,7 @@ final class ConnectionRegistry: Sendable {
             if state.subscriberIDs.remove(connection.id) != nil {
                 state.subscribers.removeAll { $0.id == connection.id }
             }
+            subscriberCount.store(state.subscribers.count, ordering: .relaxed)
         }
     }
 
@@ -44,8 +47,13 @@ final class ConnectionRegistry: Sendable {
             } else if !subscribed, state.subscriberIDs.remove(connection.id) != nil {
                 state.subscribers.removeAll { $0.id == connection.id }
             }
+            subscriberCount.store(state.subscribers.count, ordering: .relaxed)
         }
     }
+
+    /// Whether any connection is subscribed, without taking the lock: a publisher with nothing
+    /// to hand out need not make the event.
+    var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
 
     var subscribers: [ClientConnection] {
         state.withLock { $0.subscribers }

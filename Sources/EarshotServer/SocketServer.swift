@@ -185,6 +185,9 @@ extension SocketServer {
     /// A `level` event allocates nothing here: it is encoded into a buffer kept for levels and
     /// copied into each subscriber's level slot.
     ///
+    /// Whether any client is subscribed now: a publisher may skip making an event nobody takes.
+    public var hasSubscribers: Bool { core.registry.hasSubscribers }
+
     /// - Parameter wall: The `wall` stamp; the current time unless given.
     public func publish(_ event: SocketEvent, wall: Double = WallClock.now()) {
         let subscribers = core.registry.subscribers

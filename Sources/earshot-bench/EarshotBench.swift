@@ -21,16 +21,22 @@ struct EarshotBench {
             var transcriber = "none"
             var synthesizer = "none"
             var unloadAfter: Double?
-            while rest.count >= 2, let option = rest.first, ["--seconds", "--stt", "--tts", "--unload-after"].contains(option) {
+            var wake: String?
+            while rest.count >= 2, let option = rest.first, ["--seconds", "--stt", "--tts", "--unload-after", "--wake"].contains(option) {
                 let value = rest[rest.startIndex + 1]
                 if option == "--seconds", let number = Double(value) { seconds = number }
                 if option == "--stt" { transcriber = value }
                 if option == "--tts" { synthesizer = value }
                 if option == "--unload-after" { unloadAfter = Double(value) }
+                if option == "--wake" { wake = value }
                 rest = rest.dropFirst(2)
             }
             let fixture = rest.first ?? "Tests/Fixtures/endpointer/two_phrases_long_pause.wav"
             do {
+                if let wake {
+                    try LiveBench.runWaiting(seconds: seconds, phrase: wake, speech: fixture)
+                    return
+                }
                 try LiveBench.run(
                     seconds: seconds, fixture: fixture, transcriber: transcriber, synthesizer: synthesizer, unloadAfter: unloadAfter
                 )
@@ -217,7 +223,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]\n       earshot-bench wake [--threshold X] [--tune | --tuning-voices] [FIXTURES]\n       earshot-bench demo [RECORDING] [RESPONDER]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [--wake PHRASE] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]\n       earshot-bench wake [--threshold X] [--tune | --tuning-voices] [FIXTURES]\n       earshot-bench demo [RECORDING] [RESPONDER]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

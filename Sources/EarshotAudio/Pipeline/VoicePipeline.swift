@@ -7,7 +7,13 @@ public import EarshotTurns
 /// Time is audio time: the machine's timeouts run on a ``StreamClock`` advanced frame by frame.
 public struct VoicePipeline<Detector: VoiceActivityDetector> {
     public internal(set) var configuration: Configuration
-    public private(set) var machine: TurnMachine<StreamClock>
+    public private(set) var machine: TurnMachine<StreamClock> {
+        // Any change may move the next deadline. Kept here, a frame learns that nothing is due
+        // without a call into the machine's generic code, unspecialized across modules.
+        didSet { machineDeadline = machine.nextDeadline }
+    }
+    /// `machine.nextDeadline`, as of the machine's last change.
+    private var machineDeadline: StreamClock.Instant?
     private var detector: Detector
     var endpointer: Endpointer
     private var meter: LevelMeter
@@ -63,6 +69,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         self.history = FrameHistory(
             capacity: configuration.endpointer.historyFrames(lookaheadFrames: detector.lookaheadFrames) + interruptionFrames
         )
+        machineDeadline = machine.nextDeadline
     }
 
     /// How long after the speaker falls silent its echo may still be heard (reverberation and
@@ -127,7 +134,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             if activity.isSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
             heardSpeechNow = activity.isSpeech
         }
-        perform(machine.tick(), emit: emit, work: work)
+        if let deadline = machineDeadline, clock.now >= deadline { perform(machine.tick(), emit: emit, work: work) }
         if wake != nil { wakeFrame(frame, speech: heardSpeechNow, emit: emit, work: work) }
         if handsOutUtteranceAudio, let turn = recordingTurn, recordingBeganAt != frame.index {
             work(.utteranceAudio(turn: turn, frame: copy frame))

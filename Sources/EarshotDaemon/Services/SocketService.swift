@@ -78,6 +78,11 @@ final class EventRelay: Sendable {
         server.withLock { $0 }?.publish(event, wall: wall)
     }
 
+    /// Whether the server has a subscribed client (none before it exists).
+    var hasSubscribers: Bool {
+        server.withLock { $0?.hasSubscribers ?? false }
+    }
+
     var counters: SocketServer.Counters? {
         server.withLock { $0 }?.counters
     }

@@ -81,16 +81,33 @@ final class VoiceSession: Sendable {
         }
     }
 
-    /// Runs one captured frame through the pipeline, on the capture thread where it arrived;
-    /// `capturedAt` is the wall-clock time the frame reached Earshot, stamped on its events.
-    func process(_ frame: AudioFrame, capturedAt: Double) {
+    /// Runs one captured frame through the pipeline, on the capture thread where it arrived.
+    /// Its events are stamped with the wall-clock time the first of them was made, microseconds
+    /// after the frame arrived: a frame that makes none for a client reads no clock.
+    func process(_ frame: AudioFrame) {
         pipeline.withLock { pipeline in
             let time = Double(frame.index + 1) * AudioFrame.duration
-            pipeline.process(frame, emit: { deliver($0, wall: capturedAt) }, work: { perform($0, at: time) })
+            // Captured by closures passed straight to non-escaping parameters: no box, no allocation.
+            var capturedAt: Double?
+            pipeline.process(frame, emit: { event in
+                if let wall = stamp(event, firstOfFrame: &capturedAt) { deliver(event, wall: wall) }
+            }, work: { perform($0, at: time) })
             if let played = tap.nextFrame(index: frame.index) {
-                pipeline.played(played) { deliver($0, wall: capturedAt) }
+                pipeline.played(played) { event in
+                    if let wall = stamp(event, firstOfFrame: &capturedAt) { deliver(event, wall: wall) }
+                }
             }
         }
+    }
+
+    /// The wall-clock stamp of `event`, read when the frame's first event is made; nil for a
+    /// level reading nobody is subscribed to (sixty a second), which is not made into an event.
+    private func stamp(_ event: PipelineEvent, firstOfFrame capturedAt: inout Double?) -> Double? {
+        if case .level = event, !relay.hasSubscribers { return nil }
+        if let capturedAt { return capturedAt }
+        let now = WallClock.now()
+        capturedAt = now
+        return now
     }
 
     var responder: ResponderRunner? { responderSetting.withLock { $0 } }

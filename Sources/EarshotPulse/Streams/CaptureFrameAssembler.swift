@@ -15,9 +15,12 @@ final class CaptureFrameAssembler: @unchecked Sendable {
     private var partial = PartialFrame()
     private let completed = Atomic<Int>(0)
     private let holes = Atomic<Int>(0)
-    /// When the last fragment arrived; nil after a cork, a stream's loss or a new stream, so the
-    /// wait for the first fragment of a capture is not counted as a gap.
-    private var lastFragmentArrival: ContinuousClock.Instant?
+    /// When the last fragment arrived, in `CLOCK_MONOTONIC` nanoseconds; `noArrival` after a cork,
+    /// a stream's loss or a new stream, so the wait for the first fragment of a capture is not
+    /// counted as a gap. Atomic only to spare the audio path the exclusivity checks of a class's
+    /// stored property; it is touched on the mainloop thread alone.
+    private let lastArrivalNanoseconds = Atomic<Int>(CaptureFrameAssembler.noArrival)
+    private static let noArrival = Int.min
     private let longestGapNanoseconds = Atomic<Int>(0)
 
     /// The frame being filled. Methods work on a local copy and store it back once, so the
@@ -44,19 +47,20 @@ final class CaptureFrameAssembler: @unchecked Sendable {
     /// audio path ever got its audio (about 10 ms when all is well).
     var longestFragmentGap: Duration { .nanoseconds(longestGapNanoseconds.load(ordering: .relaxed)) }
 
-    /// Notes that fragments arrived now (once per capture callback: one clock read, no lock).
-    func noteFragmentArrival(at now: ContinuousClock.Instant) {
-        if let last = lastFragmentArrival {
-            let (seconds, attoseconds) = (now - last).components
-            let gap = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+    /// Notes that fragments arrived at `now`, monotonic nanoseconds (once per capture callback:
+    /// one clock read, no lock).
+    func noteFragmentArrival(atNanoseconds now: Int) {
+        let last = lastArrivalNanoseconds.load(ordering: .relaxed)
+        if last != Self.noArrival {
+            let gap = now - last
             if gap > longestGapNanoseconds.load(ordering: .relaxed) { longestGapNanoseconds.store(gap, ordering: .relaxed) }
         }
-        lastFragmentArrival = now
+        lastArrivalNanoseconds.store(now, ordering: .relaxed)
     }
 
     /// Forgets when the last fragment came: capture pauses (cork) or starts over (a new stream).
     func captureInterrupted() {
-        lastFragmentArrival = nil
+        lastArrivalNanoseconds.store(Self.noArrival, ordering: .relaxed)
     }
 
     /// Appends little-endian 16-bit samples; returns how many frames were completed.

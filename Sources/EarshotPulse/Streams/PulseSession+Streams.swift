@@ -1,5 +1,6 @@
 import CPulse
 import EarshotAudio
+import Glibc
 
 // The record stream: 16 kHz mono s16le in 10 ms fragments, cut into frames for the ring.
 extension PulseSession {
@@ -124,7 +125,9 @@ extension PulseSession {
         guard let stream = recordStream else { return }
         var completed = 0
         let assembler = self.assembler
-        assembler.noteFragmentArrival(at: .now)
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        assembler.noteFragmentArrival(atNanoseconds: now.tv_sec * 1_000_000_000 + now.tv_nsec)
         stream.readAvailable { bytes, length in
             if let bytes {
                 completed += assembler.append(bytes)
