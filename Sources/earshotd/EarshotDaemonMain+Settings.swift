@@ -46,6 +46,7 @@ extension EarshotDaemonMain {
         overrides[.assistantKeyFile] = assistantApiKeyFile.map(SettingsValue.text)
         overrides[.wakePhrase] = wake.map(SettingsValue.text)
         overrides[.wakeThreshold] = wakeThreshold.map(SettingsValue.number)
+        overrides[.wakeTemplates] = wakeTemplates.map(SettingsValue.text)
         overrides[.wakeIdleAfter] = wakeIdleAfter.map(SettingsValue.number)
         overrides[.socket] = socket.map(SettingsValue.text)
         overrides[.listen] = listen.map(SettingsValue.flag)

@@ -178,7 +178,7 @@ extension DaemonConfiguration {
         do {
             wake = try WakeSettings(settings.wake)
         } catch {
-            throw DaemonStartError(message: "[wake] phrase: \(error.message)")
+            throw DaemonStartError(message: "[wake] \(settings.wake.templates == nil ? "phrase" : "templates"): \(error.message)")
         }
         settingsOrigin = origin
     }

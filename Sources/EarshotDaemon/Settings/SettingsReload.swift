@@ -60,7 +60,7 @@ struct SettingsReloader: Sendable {
             )
         }
         if let voice { session.currentVoice = voice }
-        if !applied.isDisjoint(with: [.wakePhrase, .wakeThreshold, .wakeIdleAfter]) {
+        if !applied.isDisjoint(with: [.wakePhrase, .wakeThreshold, .wakeTemplates, .wakeIdleAfter]) {
             // The file's check already refused a phrase pocketsphinx cannot pronounce.
             session.reconfigureWake(try? WakeSettings(new.wake))
         }

@@ -121,6 +121,8 @@ public enum SettingsValueKind: Equatable, Sendable {
     case wakePhrase
     /// A keyphrase threshold, above 0 and below 1: `1e-35`.
     case keyphraseThreshold
+    /// A directory of at least three enrolled takes of the wake phrase.
+    case wakeTemplates
 
     static let millisecondRange = 0...60_000
     static let maximumSeconds = 3600.0
@@ -145,6 +147,7 @@ public enum SettingsValueKind: Equatable, Sendable {
         case .chatServer: "openai+http://HOST:PORT/v1 or openai+https://HOST/v1"
         case .wakePhrase: "English words pocketsphinx can pronounce, such as \"hey computer\""
         case .keyphraseThreshold: "a number above 0 and below 1, such as 1e-35"
+        case .wakeTemplates: "a directory of takes of the wake phrase that `earshot wake enroll` wrote"
         }
     }
 
@@ -177,6 +180,13 @@ public enum SettingsValueKind: Equatable, Sendable {
         case (.wakePhrase, .string(let text)):
             do {
                 _ = try PronouncedWakePhrase(try WakePhrase(text))
+                return .success(.text(text))
+            } catch {
+                return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.message)")
+            }
+        case (.wakeTemplates, .string(let text)):
+            do {
+                _ = try WakeTemplates.load(from: text)
                 return .success(.text(text))
             } catch {
                 return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.message)")
