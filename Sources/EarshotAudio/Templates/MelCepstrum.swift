@@ -11,13 +11,18 @@ import Darwin
 /// frame's loudness), so the same words said louder or softer give the same vectors; a floor
 /// below the frame's own level keeps steady noise in quiet bands from reshaping a frame of
 /// speech. Every buffer is allocated once: a frame costs no allocation.
+///
+/// Heard live (``tracksNoise``), each band's quietest level since the reset stands for the
+/// room's steady noise and is taken out (twice over, as the quietest is below the mean), so
+/// speech in a noisy room looks like the same speech enrolled in a quiet one: the stretches the
+/// spotter hears begin with the 300 ms before the detector heard speech.
 public struct MelCepstrum: Sendable {
     /// Coefficients per frame: c1…c12.
     public static let dimension = 12
     static let filterCount = 24
     static let windowSize = 512
     static let lowestHz = 100.0
-    static let highestHz = 7_000.0
+    static let highestHz = getenv("KNOB_HIGH").flatMap { Double(String(cString: $0)) } ?? 7_000.0
     static let absoluteFloor: Float = 1e-9
 
     /// How far below the frame's loudest band a band counts as no quieter (dB).
@@ -30,9 +35,18 @@ public struct MelCepstrum: Sendable {
     private let cosines: [Float]
     private var energies = [Float](repeating: 0, count: filterCount)
     private let relativeFloor: Float
+    public let tracksNoise: Bool
+    /// How many times its quietest level is taken out of each band.
+    static let noiseOverSubtraction: Float = getenv("KNOB_SUB").flatMap { Float(String(cString: $0)) } ?? 2
+    public static let knobFloor: Float = getenv("KNOB_FLOOR").flatMap { Float(String(cString: $0)) } ?? 30
+    /// Frames before the window is full of audio heard since the reset (not counted as noise).
+    static let warmUpFrames = 3
+    private var noise = [Float](repeating: .infinity, count: filterCount)
+    private var framesHeard = 0
 
-    public init(floorBelowPeakDB: Float = 30) {
+    public init(floorBelowPeakDB: Float = MelCepstrum.knobFloor, tracksNoise: Bool = false) {
         self.floorBelowPeakDB = floorBelowPeakDB
+        self.tracksNoise = tracksNoise
         relativeFloor = Float(pow(10, -Double(floorBelowPeakDB) / 10))
         let binCount = Self.windowSize / 2 + 1
         func mel(_ hz: Double) -> Double { 2595 * log10(1 + hz / 700) }
@@ -66,6 +80,8 @@ public struct MelCepstrum: Sendable {
     /// Appends `frame` and writes its coefficients to `output` from `offset` (``dimension`` values).
     public mutating func next(_ frame: borrowing [160 of Float], into output: inout [Float], at offset: Int = 0) {
         spectrum.append(frame)
+        framesHeard += 1
+        let subtractsNoise = tracksNoise && framesHeard > Self.warmUpFrames
         var peak: Float = Self.absoluteFloor
         spectrum.withBins { real, imaginary in
             energies.withUnsafeMutableBufferPointer { energies in
@@ -77,6 +93,10 @@ public struct MelCepstrum: Sendable {
                             let bin = start + offset
                             sum += weight * (real[bin] * real[bin] + imaginary[bin] * imaginary[bin])
                         }
+                    }
+                    if subtractsNoise {
+                        noise[filter] = min(noise[filter], sum)
+                        sum -= Self.noiseOverSubtraction * noise[filter]
                     }
                     energies[filter] = sum
                     peak = max(peak, sum)
@@ -99,11 +119,13 @@ public struct MelCepstrum: Sendable {
     /// Forgets the audio heard, as if silence had come before.
     public mutating func reset() {
         spectrum.reset()
+        framesHeard = 0
+        for filter in noise.indices { noise[filter] = .infinity }
     }
 
     /// The coefficients of every frame of `samples` (16 kHz), heard from silence: ``dimension``
     /// values a frame, frame after frame.
-    public static func features(of samples: [Float], floorBelowPeakDB: Float = 30) -> [Float] {
+    public static func features(of samples: [Float], floorBelowPeakDB: Float = MelCepstrum.knobFloor) -> [Float] {
         var cepstrum = MelCepstrum(floorBelowPeakDB: floorBelowPeakDB)
         let clip = AudioClip(samples: samples)
         var features = [Float](repeating: 0, count: clip.frameCount * dimension)

@@ -31,7 +31,7 @@ public struct PhraseTemplateMatcher: Sendable {
     /// - Parameter takes: the enrolled takes' samples at 16 kHz, trimmed to the phrase.
     public init(takes: [[Float]], threshold: Float = defaultThreshold) {
         self.threshold = threshold
-        cepstrum = MelCepstrum()
+        cepstrum = MelCepstrum(tracksNoise: true)
         let (features, mean) = Self.centredFeatures(of: takes)
         self.mean = mean
         alignments = features.map { SubsequenceAlignment(template: $0, dimension: MelCepstrum.dimension) }

@@ -16,7 +16,6 @@ public struct SubsequenceAlignment: Sendable {
     private var weight: [Float]
     /// The stream frame where each cell's path began.
     private var start: [Int]
-    private var distances: [Float]
     private var frames = 0
     /// Whether the template may begin at any stream frame (else only at the first).
     private let openBeginning: Bool
@@ -31,7 +30,6 @@ public struct SubsequenceAlignment: Sendable {
         cost = [Float](repeating: .infinity, count: length)
         weight = [Float](repeating: 1, count: length)
         start = [Int](repeating: 0, count: length)
-        distances = [Float](repeating: 0, count: length)
     }
 
     /// Vectors scaled to length 1 (a zero vector stays zero: distance 1 to everything).
@@ -50,52 +48,57 @@ public struct SubsequenceAlignment: Sendable {
     /// the best path ending here with the template's end, and how many stream frames it spans.
     public mutating func next(_ vector: UnsafePointer<Float>) -> (distance: Float, frames: Int) {
         let length = self.length, dimension = self.dimension
-        template.withUnsafeBufferPointer { template in
-            for j in 0..<length {
-                var dot: Float = 0
-                for k in 0..<dimension { dot += template[j * dimension + k] * vector[k] }
-                distances[j] = 1 - dot
-            }
-        }
         let frame = frames
         frames += 1
-        // In place: `diagonal` is the previous column's j - 1, `below` this column's j - 1.
-        var diagonalCost: Float = .infinity, diagonalWeight: Float = 1, diagonalStart = frame
-        var belowCost: Float = .infinity, belowWeight: Float = 1, belowStart = frame
-        for j in 0..<length {
-            let d = distances[j]
-            let leftCost = cost[j], leftWeight = weight[j], leftStart = start[j]
-            var bestCost: Float, bestWeight: Float, bestStart: Int
-            if j == 0 {
-                bestCost = openBeginning || frame == 0 ? 2 * d : .infinity
-                bestWeight = 2
-                bestStart = frame
-            } else {
-                bestCost = diagonalCost + 2 * d
-                bestWeight = diagonalWeight + 2
-                bestStart = diagonalStart
-                if (belowCost + d) / (belowWeight + 1) < bestCost / bestWeight {
-                    bestCost = belowCost + d
-                    bestWeight = belowWeight + 1
-                    bestStart = belowStart
+        let openBeginning = self.openBeginning
+        return template.withUnsafeBufferPointer { template in
+            cost.withUnsafeMutableBufferPointer { cost in
+                weight.withUnsafeMutableBufferPointer { weight in
+                    start.withUnsafeMutableBufferPointer { start in
+                        // In place: `diagonal` is the previous column's j - 1, `below` this column's j - 1.
+                        var diagonalCost: Float = .infinity, diagonalWeight: Float = 1, diagonalStart = frame
+                        var belowCost: Float = .infinity, belowWeight: Float = 1, belowStart = frame
+                        for j in 0..<length {
+                            var dot: Float = 0
+                            let row = j * dimension
+                            for k in 0..<dimension { dot += template[row + k] * vector[k] }
+                            let d = 1 - dot
+                            let leftCost = cost[j], leftWeight = weight[j], leftStart = start[j]
+                            var bestCost: Float, bestWeight: Float, bestStart: Int
+                            if j == 0 {
+                                bestCost = openBeginning || frame == 0 ? 2 * d : .infinity
+                                bestWeight = 2
+                                bestStart = frame
+                            } else {
+                                bestCost = diagonalCost + 2 * d
+                                bestWeight = diagonalWeight + 2
+                                bestStart = diagonalStart
+                                if (belowCost + d) / (belowWeight + 1) < bestCost / bestWeight {
+                                    bestCost = belowCost + d
+                                    bestWeight = belowWeight + 1
+                                    bestStart = belowStart
+                                }
+                            }
+                            if (leftCost + d) / (leftWeight + 1) < bestCost / bestWeight {
+                                bestCost = leftCost + d
+                                bestWeight = leftWeight + 1
+                                bestStart = leftStart
+                            }
+                            diagonalCost = leftCost
+                            diagonalWeight = leftWeight
+                            diagonalStart = leftStart
+                            cost[j] = bestCost
+                            weight[j] = bestWeight
+                            start[j] = bestStart
+                            belowCost = bestCost
+                            belowWeight = bestWeight
+                            belowStart = bestStart
+                        }
+                        return (cost[length - 1] / weight[length - 1], frame - start[length - 1] + 1)
+                    }
                 }
             }
-            if (leftCost + d) / (leftWeight + 1) < bestCost / bestWeight {
-                bestCost = leftCost + d
-                bestWeight = leftWeight + 1
-                bestStart = leftStart
-            }
-            diagonalCost = leftCost
-            diagonalWeight = leftWeight
-            diagonalStart = leftStart
-            cost[j] = bestCost
-            weight[j] = bestWeight
-            start[j] = bestStart
-            belowCost = bestCost
-            belowWeight = bestWeight
-            belowStart = bestStart
         }
-        return (cost[length - 1] / weight[length - 1], frame - start[length - 1] + 1)
     }
 
     /// Forgets the stream.

@@ -185,12 +185,8 @@ public enum SettingsValueKind: Equatable, Sendable {
                 return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.message)")
             }
         case (.wakeTemplates, .string(let text)):
-            do {
-                _ = try WakeTemplates.load(from: text)
-                return .success(.text(text))
-            } catch {
-                return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.message)")
-            }
+            // Whether the directory holds takes is checked as the daemon starts or reloads.
+            return checkText(text)
         case (.keyphraseThreshold, .integer), (.keyphraseThreshold, .float):
             guard let number = raw.number, number > 0, number < 1 else { return mismatch("\(expected), got \(raw.literal)") }
             return .success(.number(number))
