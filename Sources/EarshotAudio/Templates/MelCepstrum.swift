@@ -22,7 +22,7 @@ public struct MelCepstrum: Sendable {
     static let filterCount = 24
     static let windowSize = 512
     static let lowestHz = 100.0
-    static let highestHz = getenv("KNOB_HIGH").flatMap { Double(String(cString: $0)) } ?? 7_000.0
+    static let highestHz = 7_000.0
     static let absoluteFloor: Float = 1e-9
 
     /// How far below the frame's loudest band a band counts as no quieter (dB).
@@ -37,14 +37,13 @@ public struct MelCepstrum: Sendable {
     private let relativeFloor: Float
     public let tracksNoise: Bool
     /// How many times its quietest level is taken out of each band.
-    static let noiseOverSubtraction: Float = getenv("KNOB_SUB").flatMap { Float(String(cString: $0)) } ?? 2
-    public static let knobFloor: Float = getenv("KNOB_FLOOR").flatMap { Float(String(cString: $0)) } ?? 30
+    static let noiseOverSubtraction: Float = 2
     /// Frames before the window is full of audio heard since the reset (not counted as noise).
     static let warmUpFrames = 3
     private var noise = [Float](repeating: .infinity, count: filterCount)
     private var framesHeard = 0
 
-    public init(floorBelowPeakDB: Float = MelCepstrum.knobFloor, tracksNoise: Bool = false) {
+    public init(floorBelowPeakDB: Float = 20, tracksNoise: Bool = false) {
         self.floorBelowPeakDB = floorBelowPeakDB
         self.tracksNoise = tracksNoise
         relativeFloor = Float(pow(10, -Double(floorBelowPeakDB) / 10))
@@ -125,7 +124,7 @@ public struct MelCepstrum: Sendable {
 
     /// The coefficients of every frame of `samples` (16 kHz), heard from silence: ``dimension``
     /// values a frame, frame after frame.
-    public static func features(of samples: [Float], floorBelowPeakDB: Float = MelCepstrum.knobFloor) -> [Float] {
+    public static func features(of samples: [Float], floorBelowPeakDB: Float = 20) -> [Float] {
         var cepstrum = MelCepstrum(floorBelowPeakDB: floorBelowPeakDB)
         let clip = AudioClip(samples: samples)
         var features = [Float](repeating: 0, count: clip.frameCount * dimension)

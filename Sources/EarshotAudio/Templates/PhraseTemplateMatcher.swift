@@ -6,7 +6,7 @@ public struct PhraseTemplateMatcher: Sendable {
     /// The mean cosine distance under which a take's alignment counts as the phrase when the
     /// templates set none: tuned on the wake benchmark's tuning voices
     /// (`earshot-bench wake --templates --tune`).
-    public static let defaultThreshold: Float = 0.2
+    public static let defaultThreshold: Float = 0.22
     /// An alignment counts only when the stretch it spans is this many times as long as the
     /// take at most, or this fraction of it at least: a phrase said at half or twice the speed.
     static let longestStretch: Float = 2
@@ -14,7 +14,7 @@ public struct PhraseTemplateMatcher: Sendable {
     /// Frames the distance must go on rising after its lowest below the threshold before the
     /// phrase counts as ended: a take matches its end best where the phrase really ends, not
     /// as soon as its last syllable begins.
-    static let settleFrames = 5
+    static let settleFrames = 10
 
     public let threshold: Float
     private var cepstrum: MelCepstrum

@@ -16,8 +16,9 @@ public enum WakeEnrolment {
     /// Frames this far below a take's loudest frame are the silence around the phrase (dB).
     static let trimBelowPeakDB: Float = 35
     /// Takes whose mean distance to the others is above this say something else, or say it in
-    /// another way than the rest (the distance of ``SubsequenceAlignment``).
-    public static let agreementLimit: Float = 0.3
+    /// another way than the rest (the distance of ``SubsequenceAlignment``): the others would
+    /// not wake on it.
+    public static let agreementLimit: Float = PhraseTemplateMatcher.defaultThreshold
 
     /// The enrolled takes: trimmed samples, in the order given, and how far apart they are.
     public struct Enrolled: Sendable {
