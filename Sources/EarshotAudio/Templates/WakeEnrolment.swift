@@ -52,7 +52,7 @@ public enum WakeEnrolment {
         for i in features.indices {
             var sum: Float = 0
             for j in features.indices where j != i {
-                sum += SubsequenceAlignment.distance(features[j], features[i], dimension: MelCepstrum.dimension)
+                sum += SubsequenceAlignment.distance(features[j], features[i], dimension: PhraseTemplateMatcher.dimension)
             }
             disagreement[i] = sum / Float(features.count - 1)
         }
