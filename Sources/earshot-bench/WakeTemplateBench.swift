@@ -18,32 +18,6 @@ enum WakeTemplateBench {
             try sweep(fixtures: fixtures)
             return
         }
-        if let name = ProcessInfo.processInfo.environment["DIAG_VOICE"], let speaker = (WakeTakes.tuning + WakeTakes.reported).first(where: { $0.name == name }) {
-            let spotter = TemplateSpotter(phrase: WakeBench.phrase, takes: try enrolled(by: speaker), threshold: -1)
-            let material = try WakeBench.falseWakeMaterial(fixtures: fixtures)
-            for part in material {
-                let values = part.1.flatMap { closest(in: $0, spotter: spotter) }.sorted()
-                print(part.0, values.prefix(8).map { String(format: "%.3f", $0) })
-            }
-            let files = (try? FileManager.default.subpathsOfDirectory(atPath: fixtures)) ?? []
-            for file in files where file.hasSuffix("turns.csv") {
-                let text = try String(contentsOfFile: fixtures + "/" + file, encoding: .utf8)
-                for line in text.split(whereSeparator: \.isNewline).dropFirst() {
-                    let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-                    guard fields.count > 6 else { continue }
-                    let said = fields[6].replacingOccurrences(of: "|", with: " ")
-                    for voice in WakeTakes.reported {
-                        let clip = AudioClip(samples: WakeTakes.silence(0.5) + WakeTakes.trimmed(try WakeTakes.synthesize(said, by: voice, speed: 1)) + WakeTakes.silence(0.8))
-                        let values = closest(in: clip, spotter: spotter)
-                        if let low = values.min(), low < 0.2 { print(String(format: "%.3f", low), voice.name, said) }
-                    }
-                }
-            }
-            for take in try WakeTakes.takes(of: WakeBench.phrase, by: speaker) {
-                print(take.label, closest(in: AudioClip(samples: take.samples), spotter: spotter).map { String(format: "%.3f", $0) })
-            }
-            return
-        }
         let material = try WakeBench.falseWakeMaterial(fixtures: fixtures)
         let clips = material.flatMap(\.1)
         let seconds = clips.reduce(0) { $0 + $1.duration }

@@ -51,7 +51,7 @@ public struct PhraseTemplateMatcher: Sendable {
     /// takes' frames, and their change; and that mean.
     public static func centredFeatures(of takes: [[Float]]) -> (features: [[Float]], mean: [Float]) {
         let dimension = MelCepstrum.dimension
-        var features = takes.map { MelCepstrum.features(of: $0) }
+        let features = takes.map { MelCepstrum.features(of: $0) }
         var mean = [Float](repeating: 0, count: dimension)
         let frames = features.reduce(0) { $0 + $1.count / dimension }
         for take in features {
