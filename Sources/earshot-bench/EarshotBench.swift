@@ -164,6 +164,8 @@ struct EarshotBench {
             var threshold = KeyphraseSpotter.defaultThreshold
             var tune = false
             var onTuningVoices = false
+            var templates = false
+            var givenThreshold: Double?
             if rest.first == "--write-fixture", rest.count == 2 {
                 do {
                     try WakeBench.writeFixture(to: rest[rest.startIndex + 1])
@@ -173,21 +175,28 @@ struct EarshotBench {
                 }
                 return
             }
-            while let option = rest.first, ["--threshold", "--tune", "--tuning-voices"].contains(option) {
-                if option == "--tune" || option == "--tuning-voices" {
-                    if option == "--tune" { tune = true } else { onTuningVoices = true }
+            while let option = rest.first, ["--threshold", "--tune", "--tuning-voices", "--templates"].contains(option) {
+                if option == "--tune" || option == "--tuning-voices" || option == "--templates" {
+                    if option == "--tune" { tune = true } else if option == "--templates" { templates = true } else { onTuningVoices = true }
                     rest = rest.dropFirst()
                     continue
                 }
                 guard rest.count >= 2, let value = Double(rest[rest.startIndex + 1]), value > 0, value < 1 else {
-                    print("usage: earshot-bench wake [--threshold X (0 to 1)] [--tune | --tuning-voices] [FIXTURES]")
+                    print("usage: earshot-bench wake [--templates] [--threshold X (0 to 1)] [--tune | --tuning-voices] [FIXTURES]")
                     exit(2)
                 }
-                threshold = value
+                givenThreshold = value
                 rest = rest.dropFirst(2)
             }
             do {
-                try WakeBench.run(threshold: threshold, tune: tune, onTuningVoices: onTuningVoices, fixtures: rest.first ?? "../shared/fixtures")
+                let fixtures = rest.first ?? "../shared/fixtures"
+                if templates {
+                    let distance = givenThreshold.map(Float.init) ?? PhraseTemplateMatcher.defaultThreshold
+                    try WakeTemplateBench.run(threshold: distance, tune: tune, fixtures: fixtures)
+                    return
+                }
+                threshold = givenThreshold ?? threshold
+                try WakeBench.run(threshold: threshold, tune: tune, onTuningVoices: onTuningVoices, fixtures: fixtures)
             } catch {
                 print("earshot-bench wake: \(error)")
                 exit(1)
@@ -223,7 +232,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [--wake PHRASE] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]\n       earshot-bench wake [--threshold X] [--tune | --tuning-voices] [FIXTURES]\n       earshot-bench demo [RECORDING] [RESPONDER]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [--wake PHRASE] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]\n       earshot-bench wake [--templates] [--threshold X] [--tune | --tuning-voices] [FIXTURES]\n       earshot-bench demo [RECORDING] [RESPONDER]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

@@ -73,14 +73,15 @@ enum WakeTakes {
         return takes + noisyTakes
     }
 
-    /// `text` said by `speaker` at `speed` (duration stretch: above 1 is slower), at 16 kHz.
-    static func synthesize(_ text: String, by speaker: Speaker, speed: Double) throws -> [Float] {
+    /// `text` said by `speaker` at `speed` (duration stretch: above 1 is slower) and `pitch`
+    /// times the voice's usual pitch, at 16 kHz.
+    static func synthesize(_ text: String, by speaker: Speaker, speed: Double, pitch: Double = 1) throws -> [Float] {
         let stream: AsyncThrowingStream<SpeechChunk, any Error>
         switch speaker.engine {
         case .flite(let voice):
-            stream = FliteSynthesizer().synthesize(text, settings: Voice.Flite(voice: voice, durationStretch: speed, pitchHz: 100))
+            stream = FliteSynthesizer().synthesize(text, settings: Voice.Flite(voice: voice, durationStretch: speed, pitchHz: 100 * pitch))
         case .espeak(let voice):
-            stream = EspeakSynthesizer().synthesize(text, settings: Voice.Espeak(voice: voice, rate: Int(175 / speed), pitch: 50))
+            stream = EspeakSynthesizer().synthesize(text, settings: Voice.Espeak(voice: voice, rate: Int(175 / speed), pitch: Int((50 * pitch).rounded())))
         }
         let result = Locked<Result<(rate: Int, samples: [Int16]), any Error>?>(nil)
         let done = DispatchSemaphore(value: 0)

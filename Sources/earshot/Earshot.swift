@@ -12,6 +12,7 @@ struct Earshot: AsyncParsableCommand {
             SayCommand.self, VoicesCommand.self, SetVoiceCommand.self, PreviewCommand.self,
             EventsCommand.self, WatchCommand.self, ConfigCommand.self, ForgetCommand.self, OpenCommand.self,
             HoldCommand.self, ReleaseCommand.self, TalkCommand.self, ToggleCommand.self, MCPCommand.self, DictateCommand.self,
+            WakeCommand.self,
         ]
     )
 }

@@ -46,6 +46,7 @@ extension EarshotDaemonMain {
         overrides[.assistantKeyFile] = assistantApiKeyFile.map(SettingsValue.text)
         overrides[.wakePhrase] = wake.map(SettingsValue.text)
         overrides[.wakeThreshold] = wakeThreshold.map(SettingsValue.number)
+        overrides[.wakeTemplates] = wakeTemplates.map(SettingsValue.text)
         overrides[.wakeIdleAfter] = wakeIdleAfter.map(SettingsValue.number)
         overrides[.socket] = socket.map(SettingsValue.text)
         overrides[.listen] = listen.map(SettingsValue.flag)
@@ -60,7 +61,7 @@ extension EarshotDaemonMain {
     /// exactly as `earshot config check` prints it, and ends the process with EX_CONFIG (78).
     func startingConfiguration(style: JournalLineStyle) throws -> DaemonConfiguration {
         guard let path = config ?? SettingsLocation.defaultPath() else {
-            return try DaemonConfiguration(origin: SettingsOrigin(path: "", file: Settings(), overrides: overrides))
+            return try configuration(SettingsOrigin(path: "", file: Settings(), overrides: overrides), style: style)
         }
         let read: Settings?
         do {
@@ -72,7 +73,21 @@ extension EarshotDaemonMain {
             refuse(["\(path): no such file (leave out --config for the defaults)"], style: style)
         }
         let file = read ?? Settings()
-        return try DaemonConfiguration(origin: SettingsOrigin(path: path, file: file, overrides: overrides))
+        return try configuration(SettingsOrigin(path: path, file: file, overrides: overrides), style: style)
+    }
+
+    /// The settings made ready; a value the file's check could not judge (wake templates that
+    /// cannot be read) is refused like a bad file.
+    private func configuration(_ origin: SettingsOrigin, style: JournalLineStyle) throws -> DaemonConfiguration {
+        let configuration: DaemonConfiguration
+        do {
+            configuration = try DaemonConfiguration(origin: origin)
+        } catch {
+            guard error.inConfiguration else { throw error }
+            let place = origin.path.isEmpty ? "" : "\(origin.path): "
+            refuse(["\(place)\(error.message)", "earshotd: not started: fix the configuration"], style: style)
+        }
+        return configuration
     }
 
     private func refuse(_ lines: [String], style: JournalLineStyle) -> Never {

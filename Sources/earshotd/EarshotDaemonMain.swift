@@ -120,6 +120,9 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "The wake phrase's keyphrase threshold, above 0 and below 1: smaller hears it more often, and wakes falsely more (default: 1e-35).")
     var wakeThreshold: Double?
 
+    @Option(help: "Hear the wake phrase by the takes of it `earshot wake enroll` wrote to this directory, instead of pocketsphinx.")
+    var wakeTemplates: String?
+
     @Option(help: "Seconds without speech after which voice mode waits for the wake phrase again (default: 8).")
     var wakeIdleAfter: Double?
 

@@ -178,7 +178,7 @@ extension DaemonConfiguration {
         do {
             wake = try WakeSettings(settings.wake)
         } catch {
-            throw DaemonStartError(message: "[wake] phrase: \(error.message)")
+            throw DaemonStartError(message: "[wake] \(settings.wake.templates == nil ? "phrase" : "templates"): \(error.message)", inConfiguration: true)
         }
         settingsOrigin = origin
     }
@@ -196,5 +196,13 @@ extension DaemonConfiguration {
 /// A setting the daemon cannot start with, in words.
 public struct DaemonStartError: Error, CustomStringConvertible {
     public var message: String
+    /// Whether the configuration is at fault (a key's value the file's check cannot judge, such
+    /// as a directory of wake templates): the daemon ends as for a bad file.
+    public var inConfiguration = false
     public var description: String { message }
+
+    public init(message: String, inConfiguration: Bool = false) {
+        self.message = message
+        self.inConfiguration = inConfiguration
+    }
 }

@@ -165,6 +165,9 @@ extension Settings {
     public struct Wake: Equatable, Sendable {
         /// The wake phrase ("hey computer"); nil: voice mode takes every utterance.
         public var phrase: String?
+        /// A directory of enrolled takes of the phrase (`earshot wake enroll`): heard by them
+        /// instead of pocketsphinx; `phrase`, if set, names them.
+        public var templates: String?
         /// pocketsphinx's `kws_threshold` for the phrase: smaller finds more, and wakes falsely more.
         public var kwsThreshold = WakeSettings.defaultThreshold
         /// Seconds without speech after which the conversation ends and the phrase is needed again.

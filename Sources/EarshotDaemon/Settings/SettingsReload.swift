@@ -24,9 +24,10 @@ struct SettingsReloader: Sendable {
         case .success(let (file, reload)):
             var problems: [String] = []
             let voice = reload.applied.contains(.voice) ? checkedVoice(reload.inForce, problems: &problems) : nil
+            let wake = Self.wakeKeys.isDisjoint(with: reload.applied) ? nil : checkedWake(reload.inForce, problems: &problems)
             guard problems.isEmpty else { return refuse(problems) }
             settings.commit(file: file, inForce: reload.inForce)
-            await apply(reload, voice: voice)
+            await apply(reload, voice: voice, wake: wake)
             report(reload)
         }
     }
@@ -41,13 +42,27 @@ struct SettingsReloader: Sendable {
         }
     }
 
+    static let wakeKeys: Set<SettingsKey> = [.wakePhrase, .wakeThreshold, .wakeTemplates, .wakeIdleAfter]
+
+    /// The new `[wake]` settings (nil inside: no wake phrase), or a problem saying why its
+    /// templates cannot be used (the file's check already refused a phrase it cannot pronounce).
+    private func checkedWake(_ settings: Settings, problems: inout [String]) -> WakeSettings?? {
+        do {
+            return .some(try WakeSettings(settings.wake))
+        } catch {
+            let key = settings.wake.templates == nil ? SettingsKey.wakePhrase : .wakeTemplates
+            problems.append("\(self.settings.path): \(key): \(error.message)")
+            return nil
+        }
+    }
+
     private func refuse(_ problems: [String]) {
         for problem in problems { logger.error("\(problem)") }
         let message = "The configuration file was not reloaded; the settings stay as they were. " + problems.joined(separator: "; ")
         session.reportError(.configInvalid, message: message)
     }
 
-    private func apply(_ reload: SettingsReload, voice: Voice?) async {
+    private func apply(_ reload: SettingsReload, voice: Voice?, wake: WakeSettings??) async {
         let new = reload.inForce
         let applied = Set(reload.applied)
         if !applied.isDisjoint(with: [
@@ -60,10 +75,7 @@ struct SettingsReloader: Sendable {
             )
         }
         if let voice { session.currentVoice = voice }
-        if !applied.isDisjoint(with: [.wakePhrase, .wakeThreshold, .wakeIdleAfter]) {
-            // The file's check already refused a phrase pocketsphinx cannot pronounce.
-            session.reconfigureWake(try? WakeSettings(new.wake))
-        }
+        if let wake { session.reconfigureWake(wake) }
         if applied.contains(.language) { session.transcription?.language = new.transcription.language }
         if applied.contains(.responder) || applied.contains(.responderTimeout) {
             if let assistant = session.responder?.source as? OpenAIAssistant {

@@ -31,7 +31,9 @@ struct ReplayCommand: AsyncParsableCommand {
 
             With --wake, voice mode waits for that phrase, spotted by pocketsphinx as the daemon's \
             [wake] phrase is (a wake event, then the conversation until --idle-after seconds \
-            without speech); not with a conversation script.
+            without speech); not with a conversation script. With --wake-templates, the phrase is \
+            heard by the takes `earshot wake enroll` wrote, as the daemon's [wake] templates are \
+            (--wake then only names it).
             """
     )
 
@@ -66,6 +68,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Wait for this wake phrase before taking turns, as the daemon's [wake] phrase does.")
     var wake: String?
 
+    @Option(help: ArgumentHelp("Wait for the phrase enrolled in this directory (`earshot wake enroll`), as the daemon's [wake] templates do.", valueName: "dir"))
+    var wakeTemplates: String?
+
     @Option(help: "The wake phrase's kws_threshold (smaller finds more, and wakes falsely more).")
     var kwsThreshold = KeyphraseSpotter.defaultThreshold
 
@@ -78,8 +83,8 @@ struct ReplayCommand: AsyncParsableCommand {
         if files.isEmpty {
             throw ValidationError("Give the recording to replay (or its pieces, in order).")
         }
-        if wake != nil, script != nil {
-            throw ValidationError("--wake does not work with a conversation script (--script); replay without it.")
+        if wake != nil || wakeTemplates != nil, script != nil {
+            throw ValidationError("--wake and --wake-templates do not work with a conversation script (--script); replay without it.")
         }
         if script != nil, noScript {
             throw ValidationError("--script and --no-script contradict each other; give one.")
@@ -111,7 +116,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 let spotter = try wakeSettings.makeSpotter()
                 wakeListening = WakeListening(spotter: spotter)
             } catch {
-                throw ValidationError("--wake: \(error.message)")
+                throw ValidationError("\(wakeTemplates == nil ? "--wake" : "--wake-templates"): \(error.message)")
             }
         }
         let output = StandardOutput()
@@ -154,8 +159,16 @@ struct ReplayCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--wake` as the daemon takes `[wake]`; a phrase it cannot spot is refused in words.
+    /// `--wake` and `--wake-templates` as the daemon takes `[wake]`; a phrase it cannot spot, or
+    /// templates it cannot read, are refused in words.
     func wakeSettings() throws -> WakeSettings? {
+        if let wakeTemplates {
+            do {
+                return try WakeSettings(templates: wakeTemplates, phrase: wake, idleAfter: idleAfter)
+            } catch {
+                throw ValidationError("--wake-templates: \(error.message)")
+            }
+        }
         guard let wake else { return nil }
         do {
             return try WakeSettings(phrase: wake, threshold: kwsThreshold, idleAfter: idleAfter)

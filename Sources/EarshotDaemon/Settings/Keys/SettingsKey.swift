@@ -195,6 +195,10 @@ extension SettingsKey {
     public static let wakeThreshold = make(
         ("wake", "kws_threshold"), \.wake.kwsThreshold, kind: .keyphraseThreshold, flag: "--wake-threshold", reload: .live,
         "pocketsphinx's keyphrase threshold for the phrase, above 0 and below 1: smaller hears it more often, and wakes falsely more.")
+    public static let wakeTemplates = make(
+        ("wake", "templates"), \.wake.templates, kind: .wakeTemplates, flag: "--wake-templates", reload: .live,
+        unset: "no templates: the phrase is heard by pocketsphinx", example: "/home/me/.local/share/earshot/wake",
+        "Enrolled takes of the phrase in your own voice, any language (`earshot wake enroll` writes them); heard instead of pocketsphinx, `phrase` naming them.")
     public static let wakeIdleAfter = make(
         ("wake", "idle_after"), \.wake.idleAfterSeconds, kind: .seconds, flag: "--wake-idle-after", reload: .live,
         "Seconds without speech after which the conversation ends and voice mode waits for the phrase again.")
@@ -211,7 +215,7 @@ extension SettingsKey {
         speechBackend, voice, voicesDirectory, speechKeyFile, speechUnloadAfter,
         replyTimeout, responder, responderTimeout,
         assistantServer, assistantModel, assistantInstructions, assistantInstructionsFile, assistantMaximumTurns, assistantKeyFile,
-        wakePhrase, wakeThreshold, wakeIdleAfter,
+        wakePhrase, wakeThreshold, wakeTemplates, wakeIdleAfter,
         socket, listen,
         webListen, webAllowedOrigins,
         debugTurns,

@@ -121,6 +121,8 @@ public enum SettingsValueKind: Equatable, Sendable {
     case wakePhrase
     /// A keyphrase threshold, above 0 and below 1: `1e-35`.
     case keyphraseThreshold
+    /// A directory of at least three enrolled takes of the wake phrase.
+    case wakeTemplates
 
     static let millisecondRange = 0...60_000
     static let maximumSeconds = 3600.0
@@ -145,6 +147,7 @@ public enum SettingsValueKind: Equatable, Sendable {
         case .chatServer: "openai+http://HOST:PORT/v1 or openai+https://HOST/v1"
         case .wakePhrase: "English words pocketsphinx can pronounce, such as \"hey computer\""
         case .keyphraseThreshold: "a number above 0 and below 1, such as 1e-35"
+        case .wakeTemplates: "a directory of takes of the wake phrase that `earshot wake enroll` wrote"
         }
     }
 
@@ -181,6 +184,9 @@ public enum SettingsValueKind: Equatable, Sendable {
             } catch {
                 return mismatch("\(expected), got \(SettingsValue.quoted(text)): \(error.message)")
             }
+        case (.wakeTemplates, .string(let text)):
+            // Whether the directory holds takes is checked as the daemon starts or reloads.
+            return checkText(text)
         case (.keyphraseThreshold, .integer), (.keyphraseThreshold, .float):
             guard let number = raw.number, number > 0, number < 1 else { return mismatch("\(expected), got \(raw.literal)") }
             return .success(.number(number))

@@ -1,0 +1,102 @@
+import EarshotAudio
+import EarshotConversation
+import EarshotSpeech
+import Foundation
+
+/// `earshot-bench wake --templates [--threshold D] [--tune] [FIXTURES]`: the wake phrase matched
+/// against takes each voice enrolled (``TemplateSpotter``), as the daemon with `[wake] templates`
+/// and `earshot replay --wake-templates` decide it. Each voice enrols three takes made apart from
+/// its test takes (other speeds and pitches), then is reported on its twelve test takes
+/// (``WakeTakes``) and on the same speech without the phrase as the keyphrase method.
+/// `--tune` sweeps the distance threshold on the tuning voices instead.
+enum WakeTemplateBench {
+    /// The enrolment takes: speed and pitch, none of them a test take's.
+    static let enrolment: [(speed: Double, pitch: Double)] = [(1.08, 0.96), (0.95, 1.04), (1.02, 1.0)]
+
+    static func run(threshold: Float, tune: Bool, fixtures: String) throws {
+        if tune {
+            try sweep(fixtures: fixtures)
+            return
+        }
+        let material = try WakeBench.falseWakeMaterial(fixtures: fixtures)
+        let clips = material.flatMap(\.1)
+        let seconds = clips.reduce(0) { $0 + $1.duration }
+        print("Wake phrase \"\(WakeBench.phrase)\" by enrolled templates, distance threshold \(threshold) "
+            + "(tuned on \(WakeTakes.tuning.map(\.name).joined(separator: ", "))); enrolled from speeds × pitches "
+            + enrolment.map { "\($0.speed)×\($0.pitch)" }.joined(separator: ", ") + "; false wakes over "
+            + String(format: "%.1f", seconds / 60) + " min (" + material.map(\.0).joined(separator: "; ") + ")\n")
+        print("| voice | woken | phrase end → wake median / p90 ms | missed | false wakes | per hour |")
+        print("|---|---|---|---|---|---|")
+        for speaker in WakeTakes.tuning + WakeTakes.reported {
+            let spotter = try TemplateSpotter(phrase: WakeBench.phrase, takes: enrolled(by: speaker), threshold: threshold)
+            let listening = WakeListening(spotter: spotter)
+            let outcome = try WakeBench.detection(of: speaker, listening: listening)
+            let byPart = material.map { part in part.1.reduce(0) { $0 + WakeBench.wakeTimes(in: $1, listening: listening).count } }
+            let falseWakes = byPart.reduce(0, +)
+            let tuning = WakeTakes.tuning.contains { $0.name == speaker.name } ? " (tuning)" : ""
+            print("| \(speaker.name)\(tuning) | \(outcome.woken)/\(outcome.takes) | \(WakeBench.percentiles(outcome.latencies)) "
+                + "| \(outcome.missed.joined(separator: "; ")) | \(falseWakes) (\(byPart.map(String.init).joined(separator: " + "))) | \(String(format: "%.2f", Double(falseWakes) * 3600 / seconds)) |")
+        }
+    }
+
+    /// `speaker`'s three enrolment takes, trimmed as `earshot wake enroll` trims them.
+    static func enrolled(by speaker: WakeTakes.Speaker) throws -> [[Float]] {
+        let takes = try enrolment.map { AudioClip(samples: WakeTakes.silence(0.5) + (try WakeTakes.synthesize(WakeBench.phrase, by: speaker, speed: $0.speed, pitch: $0.pitch)) + WakeTakes.silence(0.5)) }
+        return try WakeEnrolment.enrol(takes.enumerated().map { (name: "take \($0.offset + 1)", clip: $0.element) }).takes
+    }
+
+    /// Per tuning voice: the closest distance each test take came to its templates, and the
+    /// closest any stretch of the speech without the phrase came; then the share woken and the
+    /// false wakes per hour at each threshold.
+    static func sweep(fixtures: String) throws {
+        let clips = try WakeBench.falseWakeMaterial(fixtures: fixtures).flatMap(\.1)
+        let seconds = clips.reduce(0) { $0 + $1.duration }
+        var takeClosest: [Float] = []
+        var stretchClosest: [Float] = []
+        for speaker in WakeTakes.tuning {
+            let spotter = try TemplateSpotter(phrase: WakeBench.phrase, takes: enrolled(by: speaker), threshold: -1)
+            var voiceTakes: [Float] = []
+            for take in try WakeTakes.takes(of: WakeBench.phrase, by: speaker) {
+                voiceTakes.append(closest(in: AudioClip(samples: take.samples), spotter: spotter).min() ?? .infinity)
+            }
+            var voiceStretches: [Float] = []
+            for clip in clips { voiceStretches += closest(in: clip, spotter: spotter) }
+            print("\(speaker.name): takes closest \(voiceTakes.sorted().map { String(format: "%.3f", $0) }.joined(separator: " "))")
+            print("  speech without the phrase, 5 closest stretches: \(voiceStretches.sorted().prefix(5).map { String(format: "%.3f", $0) }.joined(separator: " "))")
+            takeClosest += voiceTakes
+            stretchClosest += voiceStretches
+        }
+        print("\n| threshold | tuning takes woken | false wakes per hour (all tuning voices' templates) |")
+        print("|---|---|---|")
+        for threshold in stride(from: Float(0.10), through: 0.30, by: 0.02) {
+            let woken = takeClosest.filter { $0 < threshold }.count
+            let falseWakes = stretchClosest.filter { $0 < threshold }.count
+            print("| \(String(format: "%.2f", threshold)) | \(woken)/\(takeClosest.count) | "
+                + "\(String(format: "%.2f", Double(falseWakes) * 3600 / (seconds * Double(WakeTakes.tuning.count)))) |")
+        }
+    }
+
+    /// The closest distance of each stretch of speech in `clip`, the pipeline waiting throughout.
+    static func closest(in clip: AudioClip, spotter: TemplateSpotter) -> [Float] {
+        var pipeline = VoicePipeline(detector: SpectralVAD(), configuration: .init(transcribes: false, wake: .init(phrase: WakeBench.phrase)))
+        let listening = WakeListening(spotter: spotter)
+        var closest: [Float] = []
+        var open = false
+        let perform = { (work: SpeechWork) in
+            if case .beginWakeAudio = work {
+                if open { closest.append(spotter.closest) }
+                open = true
+            }
+            _ = listening.perform(work)
+            if case .endWakeAudio = work, open {
+                closest.append(spotter.closest)
+                open = false
+            }
+        }
+        for frame in clip.frames { pipeline.process(frame, emit: { _ in }, work: perform) }
+        pipeline.finish(emit: { _ in }, work: perform)
+        if open { closest.append(spotter.closest) }
+        listening.end()
+        return closest
+    }
+}
