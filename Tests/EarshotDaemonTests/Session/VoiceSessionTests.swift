@@ -59,7 +59,7 @@ import Testing
         try Self.speaking(rig)
         let frames = try Self.frames(speech: 1.2)
         let told = try await Self.told(rig, topics: ["speaker", "state"], drive: {
-            for frame in frames { rig.session.process(frame, capturedAt: 0) }
+            for frame in frames { rig.session.process(frame) }
         }, until: { ($0["state"] as? String).map { $0 == "hearing" || $0 == "thinking" } ?? false })
         #expect(told.first == "speaker pause", "\(told)")
         #expect(told.last == "state hearing" || told.last == "state thinking", "\(told)")
@@ -73,7 +73,7 @@ import Testing
         try Self.speaking(rig)
         let frames = try Self.frames(speech: 0.28)
         let told = try await Self.told(rig, topics: ["speaker"], drive: {
-            for frame in frames { rig.session.process(frame, capturedAt: 0) }
+            for frame in frames { rig.session.process(frame) }
         }, until: { $0["phase"] as? String == "resume" })
         #expect(told == ["speaker pause", "speaker resume"])
         #expect(rig.session.snapshot.phase == .speaking)
