@@ -1,4 +1,4 @@
-import EarshotTestSupport
+import EarshotHarness
 import Foundation
 
 /// `earshot-bench live --wake PHRASE [--seconds N] [SPEECH]`: what voice mode costs while it waits
