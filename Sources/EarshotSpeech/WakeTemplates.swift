@@ -1,6 +1,10 @@
 public import EarshotAudio
 import EarshotBase
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A directory of enrolled takes of a wake phrase, as `earshot wake enroll` writes it: the takes
 /// trimmed to the phrase (`take1.wav`, `take2.wav`, …, 16 kHz mono) and `wake.json` with the
@@ -20,16 +24,15 @@ public struct WakeTemplates: Sendable, Equatable {
     /// WAV file, fewer than ``WakeEnrolment/minimumTakes`` takes, or a bad `wake.json`.
     public static func load(from directory: String) throws(SpeechError) -> WakeTemplates {
         let again = "enrol the phrase again with `earshot wake enroll`"
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
             throw SpeechError(.misconfigured, "the wake templates directory \(directory) does not exist: \(again) (or set [wake] templates to where it wrote them)")
         }
         let names: [String]
         do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.lowercased().hasSuffix(".wav") }
-                .sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+            names = try Self.waveNames(in: directory).sorted(by: Self.numericOrder)
         } catch {
-            throw SpeechError(.misconfigured, "the wake templates directory \(directory) cannot be read (\(error.localizedDescription))")
+            throw SpeechError(.misconfigured, "the wake templates directory \(directory) cannot be read (\(String(cString: strerror(error.code)).lowercased()))")
         }
         guard names.count >= WakeEnrolment.minimumTakes else {
             throw SpeechError(.misconfigured, "the wake templates directory \(directory) has \(names.count) take\(names.count == 1 ? "" : "s") "
@@ -53,8 +56,8 @@ public struct WakeTemplates: Sendable, Equatable {
         }
         var threshold = PhraseTemplateMatcher.defaultThreshold
         let settingsPath = directory + "/" + settingsFile
-        if FileManager.default.fileExists(atPath: settingsPath) {
-            guard let bytes = FileManager.default.contents(atPath: settingsPath), let value = try? JSONParser.parse(Array(bytes)),
+        if access(settingsPath, F_OK) == 0 {
+            guard let text = try? TOMLFile.read(settingsPath, maximumBytes: 4096), let value = try? JSONParser.parse(Array(text.utf8)),
                   let number = value["threshold"]?.doubleValue, number > 0, number < 2
             else {
                 throw SpeechError(.misconfigured, "\(settingsPath) must be a JSON object with \"threshold\", a distance above 0 and below 2, "
@@ -68,9 +71,9 @@ public struct WakeTemplates: Sendable, Equatable {
     /// Writes the takes and `wake.json` into `directory` (made if missing), in place of the takes there.
     public func save(to directory: String) throws(SpeechError) {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            for name in try FileManager.default.contentsOfDirectory(atPath: directory) where name.lowercased().hasSuffix(".wav") {
-                try FileManager.default.removeItem(atPath: directory + "/" + name)
+            try Self.makeDirectories(directory)
+            for name in try Self.waveNames(in: directory) where unlink(directory + "/" + name) != 0 {
+                throw SystemError(code: errno)
             }
             for (index, take) in takes.enumerated() {
                 try WAVFile.write(AudioClip(samples: take), to: "\(directory)/take\(index + 1).wav")
@@ -81,7 +84,9 @@ public struct WakeTemplates: Sendable, Equatable {
             writer.number(Double(threshold), decimals: 3)
             writer.endObject()
             writer.endLine()
-            try Data(writer.bytes).write(to: URL(fileURLWithPath: directory + "/" + Self.settingsFile))
+            try Self.write(writer.bytes, to: directory + "/" + Self.settingsFile)
+        } catch let error as SystemError {
+            throw SpeechError(.misconfigured, "the wake templates cannot be written to \(directory): \(String(cString: strerror(error.code)).lowercased())")
         } catch {
             throw SpeechError(.misconfigured, "the wake templates cannot be written to \(directory): \(error)")
         }
@@ -91,12 +96,61 @@ public struct WakeTemplates: Sendable, Equatable {
     /// is unset, empty or relative (the XDG spec says to ignore it then); nil without either. A
     /// nil `environment` means this process's.
     public static func defaultDirectory(environment: [String: String]? = nil) -> String? {
-        let variables = environment ?? ProcessInfo.processInfo.environment
-        if let data = variables["XDG_DATA_HOME"], data.hasPrefix("/") {
-            return URL(fileURLWithPath: data).appendingPathComponent("earshot/wake").path
+        func variable(_ name: String) -> String? {
+            if let environment { return environment[name] }
+            return getenv(name).map { String(cString: $0) }
         }
-        guard let home = variables["HOME"], !home.isEmpty else { return nil }
-        return URL(fileURLWithPath: home).appendingPathComponent(".local/share/earshot/wake").path
+        if let data = variable("XDG_DATA_HOME"), data.hasPrefix("/") { return data + "/earshot/wake" }
+        guard let home = variable("HOME"), !home.isEmpty else { return nil }
+        return home + "/.local/share/earshot/wake"
+    }
+
+    /// An errno from a call on the templates' directory.
+    struct SystemError: Error {
+        var code: Int32
+    }
+
+    /// The names of the WAV files in `directory`.
+    static func waveNames(in directory: String) throws(SystemError) -> [String] {
+        guard let stream = opendir(directory) else { throw SystemError(code: errno) }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.lowercased().hasSuffix(".wav") { names.append(name) }
+        }
+        return names
+    }
+
+    /// "take2.wav" before "take10.wav": by the number in the name, then by the name.
+    static func numericOrder(_ left: String, _ right: String) -> Bool {
+        func number(_ name: String) -> Int? { Int(String(name.filter(\.isNumber))) }
+        switch (number(left), number(right)) {
+        case (let l?, let r?) where l != r: return l < r
+        default: return left < right
+        }
+    }
+
+    /// `mkdir -p`: each missing directory on the way to `path`, private to the user.
+    static func makeDirectories(_ path: String) throws(SystemError) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            prefix += "/" + component
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST { throw SystemError(code: errno) }
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SystemError(code: errno) }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw SystemError(code: errno) }
+            written += count
+        }
     }
 
     /// The spotter that listens for these takes, its `wake` events saying `phrase`.
