@@ -75,11 +75,16 @@ struct LiveEngineCaptureTests {
         try await Task.sleep(for: .milliseconds(400))
         let counters = live.engine.counters
         #expect(counters.overflowFrames > 10, "\(counters)")
+        // The ring's ten, and any frame captured while they were read (a slow build reads slowly).
         var frames: [AudioFrame] = []
         while let frame = live.engine.popFrame() { frames.append(frame) }
-        #expect(frames.count == 10)
-        #expect(live.engine.waitForFrames(timeout: .seconds(1)))
-        let next = try #require(live.engine.popFrame())
-        #expect(next.index > frames.last!.index + 1, "a gap shows the dropped frames")
+        try #require(frames.count >= 10)
+        let held = frames.prefix(10).map(\.index)
+        #expect(held == Array(held[0]..<(held[0] + held.count)), "the ring held ten frames in a row")
+        if frames.count == 10 {
+            #expect(live.engine.waitForFrames(timeout: .seconds(1)))
+            frames.append(try #require(live.engine.popFrame()))
+        }
+        #expect(frames[10].index > frames[9].index + 1, "a gap shows the dropped frames")
     }
 }
