@@ -13,7 +13,8 @@ enum LiveBench {
         var description: String
     }
 
-    static func run(seconds: Double, fixture: String, transcriber: String, synthesizer: String, unloadAfter: Double?) throws {
+    /// The `earshotd` built beside this benchmark, once the private PulseAudio it runs on can be had.
+    static func daemonBeside() throws -> String {
         guard PulseTestServer.isAvailable else {
             throw Failure(description: "pulseaudio, paplay and pactl are needed (make deps installs them)")
         }
@@ -22,6 +23,11 @@ enum LiveBench {
         guard FileManager.default.isExecutableFile(atPath: daemonBinary) else {
             throw Failure(description: "earshotd is not built next to earshot-bench (\(daemonBinary))")
         }
+        return daemonBinary
+    }
+
+    static func run(seconds: Double, fixture: String, transcriber: String, synthesizer: String, unloadAfter: Double?) throws {
+        let daemonBinary = try daemonBeside()
         let sound = try PulseTestServer()
         defer { sound.stop() }
         let socketPath = sound.directory + "/earshot.sock"

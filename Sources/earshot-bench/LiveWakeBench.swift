@@ -8,14 +8,7 @@ import Foundation
 /// fragments alongside it, so the ratio of the two CPU figures is taken under the same load.
 extension LiveBench {
     static func runWaiting(seconds: Double, phrase: String, speech: String) throws {
-        guard PulseTestServer.isAvailable else {
-            throw Failure(description: "pulseaudio, paplay and pactl are needed (make deps installs them)")
-        }
-        let daemonBinary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("earshotd").path
-        guard FileManager.default.isExecutableFile(atPath: daemonBinary) else {
-            throw Failure(description: "earshotd is not built next to earshot-bench (\(daemonBinary))")
-        }
+        let daemonBinary = try daemonBeside()
         let sound = try PulseTestServer()
         defer { sound.stop() }
         let socketPath = sound.directory + "/earshot.sock"
