@@ -6,9 +6,14 @@ public struct PartialTranscript: Sendable, Hashable {
     /// language model; nil from a backend that has none to ask (a server). The endpointer waits
     /// longer where a sentence is unlikely to end.
     public var sentenceEnd: Double?
+    /// How many samples of the utterance's audio, from its first chunk, the words account for;
+    /// nil from a backend that cannot say. A transcriber that can repeats its hypothesis, the
+    /// same words, as it takes more audio: the endpointer trusts words that reach the silence.
+    public var coveredSamples: Int?
 
-    public init(text: String, sentenceEnd: Double? = nil) {
+    public init(text: String, sentenceEnd: Double? = nil, coveredSamples: Int? = nil) {
         self.text = text
         self.sentenceEnd = sentenceEnd
+        self.coveredSamples = coveredSamples
     }
 }

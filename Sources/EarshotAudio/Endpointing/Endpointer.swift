@@ -136,6 +136,8 @@ public struct Endpointer: Sendable {
     private var pendingEnding = Ending.unsure
     /// What the utterance's transcript so far says of its end.
     private var wording = TurnWording.unheard
+    /// The last frame of audio the transcript behind `wording` accounts for; nil: all heard so far.
+    private var wordingThroughFrame: Int?
     /// The wording when the current silence was last judged.
     private var judgedWording = TurnWording.unheard
     private var speakerPauses = SpeakerPauses()
@@ -169,16 +171,24 @@ public struct Endpointer: Sendable {
 
     /// Takes the transcript of the utterance so far (a partial hypothesis; each replaces the
     /// last), with the log10 probability that a sentence ends after it where the recogniser's
-    /// language model gives one. During a silence the end is judged again with it.
-    public mutating func heard(_ transcript: String, sentenceEnd: Double? = nil) {
+    /// language model gives one, and the last frame of audio it accounts for where the
+    /// transcriber says (nil: all of it). During a silence the end is judged again with it.
+    public mutating func heard(_ transcript: String, sentenceEnd: Double? = nil, throughFrame: Int? = nil) {
         guard phase == .speaking, let wordRule else { return }
         let next = wordRule.wording(of: transcript, sentenceEnd: sentenceEnd)
         // A recogniser's last word flickers as it settles; once a silence was heard as
-        // unfinished, it stays so until the person speaks again.
-        if requiredSilenceFrames != 0, wording == .unfinished || wording == .unlikelyEnd { return }
+        // unfinished by words that reach it, it stays so until the person speaks again. Words
+        // from before the silence (a transcriber running behind the microphone) stand only
+        // until newer ones come.
+        if requiredSilenceFrames != 0, wordingReachesSilence, wording == .unfinished || wording == .unlikelyEnd { return }
+        let changed = next != wording
         wording = next
-        if requiredSilenceFrames != 0 { applyJudgement() }
+        wordingThroughFrame = throughFrame
+        if requiredSilenceFrames != 0, changed { applyJudgement() }
     }
+
+    /// Whether the words judged account for every frame of speech so far.
+    private var wordingReachesSilence: Bool { wordingThroughFrame.map { $0 >= lastSpeechFrame } ?? true }
 
     /// True between `speechStarted` and `speechEnded`.
     public var isInUtterance: Bool { phase == .speaking }
@@ -267,6 +277,7 @@ public struct Endpointer: Sendable {
         soundInSilenceFrame = nil
         eagerEndReported = false
         wording = .unheard
+        wordingThroughFrame = nil
         previousEndReason = .silence
     }
 
@@ -285,6 +296,7 @@ public struct Endpointer: Sendable {
         phase = .speaking
         requiredSilenceFrames = 0
         wording = .unheard
+        wordingThroughFrame = nil
         if previousEndReason == .finished, previousUtteranceEndFrame > 0 {
             speakerPauses.wentOn(after: onsetFrame - previousUtteranceEndFrame)
         }
@@ -344,6 +356,7 @@ public struct Endpointer: Sendable {
         soundInSilenceFrame = nil
         eagerEndReported = false
         wording = .unheard
+        wordingThroughFrame = nil
         previousUtteranceEndFrame = lastSpeechFrame + 1
         previousEndReason = reason
         return .speechEnded(onsetFrame: onsetFrame, endFrame: lastSpeechFrame + 1, reason: reason)

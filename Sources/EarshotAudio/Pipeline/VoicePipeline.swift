@@ -45,6 +45,11 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     /// The turn whose utterance audio is being handed out, frame by frame.
     private var recordingTurn: Int?
     private var recordingBeganAt = -1
+    /// The frame the audio handed out for the current utterance starts at.
+    private var recordingAudioStart = 0
+    /// The latest partial transcript reported of the current utterance: a transcriber repeats
+    /// it as it takes more audio, to say how far it has heard, and it goes out only once.
+    private var latestPartial: String?
     /// Where the next utterance's audio starts: the latest onset less the prefix padding.
     private var nextUtteranceStart = 0
     /// Waits for the wake phrase before it takes turns; nil: every utterance is a turn.
@@ -179,14 +184,22 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
 
     /// Reports what the transcriber heard of `turn`. A partial transcript of the utterance under
     /// way tells the endpointer the words so far (and how likely a sentence is to end after them,
-    /// from a recogniser with a language model); a final one moves the turn on (or is only
+    /// from a recogniser with a language model, and how many samples of the utterance's audio
+    /// they account for, where the transcriber says); a final one moves the turn on (or is only
     /// shown, if the turn was already abandoned).
     public mutating func transcript(
-        turn: Int, text: String, final: Bool, sentenceEnd: Double? = nil,
+        turn: Int, text: String, final: Bool, sentenceEnd: Double? = nil, coveredSamples: Int? = nil,
         emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
     ) {
         if !started { begin(emit: emit, work: work) }
-        if !final, turn == recordingTurn { endpointer.heard(text, sentenceEnd: sentenceEnd) }
+        if !final, turn == recordingTurn {
+            let throughFrame = coveredSamples.map { recordingAudioStart + $0 / AudioFrame.sampleCount - 1 }
+            endpointer.heard(text, sentenceEnd: sentenceEnd, throughFrame: throughFrame)
+        }
+        if !final {
+            guard text != latestPartial else { return }
+            latestPartial = text
+        }
         emit(.transcript(turn: turn, text: text, final: final, time: now))
         if final { perform(machine.finalTranscript(turn: turn, text: text), emit: emit, work: work) }
     }
@@ -216,6 +229,16 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
 
     /// Audio time at the end of the latest frame, in seconds.
     public var now: Double { Double(lastFrameIndex + 1) * AudioFrame.duration }
+
+    /// Starts handing out `turn`'s utterance audio: `audio` (the frames up to the latest), then
+    /// each frame as it comes.
+    private mutating func beginRecording(turn: Int, audio: [AudioFrame], work: (SpeechWork) -> Void) {
+        recordingTurn = turn
+        recordingBeganAt = lastFrameIndex
+        recordingAudioStart = lastFrameIndex + 1 - audio.count
+        latestPartial = nil
+        if handsOutUtteranceAudio { work(.beginUtterance(turn: turn, audio: audio)) }
+    }
 
     private mutating func handle(_ boundary: Endpointer.Event, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void) {
         if waitsForWakePhrase {
@@ -299,13 +322,9 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             case .announceSpeech, .endHeldUtterance:
                 break
             case .beginHeldUtterance(let turn):
-                recordingTurn = turn
-                recordingBeganAt = lastFrameIndex
-                if handsOutUtteranceAudio { work(.beginUtterance(turn: turn, audio: [])) }
+                beginRecording(turn: turn, audio: [], work: work)
             case .beginUtterance(let turn):
-                recordingTurn = turn
-                recordingBeganAt = lastFrameIndex
-                if handsOutUtteranceAudio { work(.beginUtterance(turn: turn, audio: history.frames(from: nextUtteranceStart))) }
+                beginRecording(turn: turn, audio: history.frames(from: nextUtteranceStart), work: work)
             case .endUtterance(let turn):
                 recordingTurn = nil
                 if handsOutUtteranceAudio { work(.effect(effect)) }

@@ -96,7 +96,9 @@ extension Replay {
 
     /// Reports partial transcripts of `turn`.
     mutating func reportPartials(_ partials: [PartialTranscript], turn: Int) {
-        for partial in partials { transcript(turn: turn, text: partial.text, final: false, sentenceEnd: partial.sentenceEnd) }
+        for partial in partials {
+            transcript(turn: turn, text: partial.text, final: false, sentenceEnd: partial.sentenceEnd, coveredSamples: partial.coveredSamples)
+        }
     }
 }
 

@@ -122,8 +122,9 @@ public final class TranscriptionQueue: Sendable {
 
 /// What a ``TranscriptionQueue`` tells the pipeline about an utterance.
 public enum TranscriptionReport: Equatable, Sendable {
-    /// The running hypothesis changed while the person speaks (``PartialTranscript``).
-    case partial(turn: Int, text: String, sentenceEnd: Double? = nil)
+    /// The running hypothesis while the person speaks (``PartialTranscript``), repeated as the
+    /// transcriber takes more audio where it says how much it accounts for.
+    case partial(turn: Int, text: String, sentenceEnd: Double? = nil, coveredSamples: Int? = nil)
     /// The final transcript (possibly late, after the backend came back).
     case final(turn: Int, text: String)
     /// The backend cannot take `turn` now; its audio is kept and tried again in `retryIn` seconds.
@@ -277,7 +278,7 @@ actor TranscriptionBacklog {
         let transcriber = transcriber, language = head.language, report = report
         let task = Task {
             try await transcriber.transcribe(head.audio, language: language) {
-                report(.partial(turn: label.turn, text: $0.text, sentenceEnd: $0.sentenceEnd))
+                report(.partial(turn: label.turn, text: $0.text, sentenceEnd: $0.sentenceEnd, coveredSamples: $0.coveredSamples))
             }
         }
         current = (label, task)

@@ -177,8 +177,11 @@ final class VoiceSession: Sendable {
             let time = pipeline.now
             let perform = { (work: SpeechWork) in self.perform(work, at: time) }
             switch report {
-            case .partial(let turn, let text, let sentenceEnd):
-                pipeline.transcript(turn: turn, text: text, final: false, sentenceEnd: sentenceEnd, emit: emit, work: perform)
+            case .partial(let turn, let text, let sentenceEnd, let coveredSamples):
+                pipeline.transcript(
+                    turn: turn, text: text, final: false, sentenceEnd: sentenceEnd, coveredSamples: coveredSamples,
+                    emit: emit, work: perform
+                )
             case .final(let turn, let text):
                 pipeline.transcript(turn: turn, text: text, final: true, emit: emit, work: perform)
             case .failed(let turn, let message, let retryIn):

@@ -191,11 +191,19 @@ final class PocketSphinxWorker: @unchecked Sendable {
         }
         do {
             try decoder.beginUtterance()
+            var latest: PartialTranscript?
+            var covered = 0
             while true {
                 switch feed.next() {
                 case .samples(let samples):
-                    if let hypothesis = try decoder.process(samples), !feed.isClosed {
-                        partial(PartialTranscript(text: hypothesis, sentenceEnd: decoder.sentenceEnd(after: hypothesis)))
+                    covered += samples.count
+                    if let hypothesis = try decoder.process(samples) {
+                        latest = PartialTranscript(text: hypothesis, sentenceEnd: decoder.sentenceEnd(after: hypothesis))
+                    }
+                    // The hypothesis again, changed or not: how far the words reach.
+                    if var update = latest, !feed.isClosed {
+                        update.coveredSamples = covered
+                        partial(update)
                     }
                 case .ended:
                     return try decoder.endUtterance()

@@ -58,11 +58,19 @@ import Testing
         silence: Int, words: [(heardAt: Int, text: String)], then resumed: Int = 0,
         configuration: Endpointer.Configuration = .init()
     ) -> (frame: Int, event: Endpointer.Event)? {
+        end(silence: silence, reaching: words.map { ($0.heardAt, $0.text, nil) }, then: resumed, configuration: configuration)
+    }
+
+    /// As `end(silence:words:…)`, each transcript accounting for the audio through frame `through`.
+    static func end(
+        silence: Int, reaching words: [(heardAt: Int, text: String, through: Int?)], then resumed: Int = 0,
+        configuration: Endpointer.Configuration = .init()
+    ) -> (frame: Int, event: Endpointer.Event)? {
         var endpointer = Endpointer(configuration: configuration)
         let activities = EndpointerScript.activities("100# \(silence)-" + (resumed > 0 ? " \(resumed)# 300-" : ""))
         for activity in activities {
             if let event = endpointer.process(activity), case .speechEnded = event { return (activity.frameIndex, event) }
-            for heard in words where heard.heardAt == activity.frameIndex { endpointer.heard(heard.text) }
+            for heard in words where heard.heardAt == activity.frameIndex { endpointer.heard(heard.text, throughFrame: heard.through) }
         }
         return nil
     }
@@ -140,6 +148,23 @@ import Testing
 
     @Test func aSilenceHeardAsUnfinishedStaysSoThroughTheRecognisersFlicker() throws {
         let held = try #require(Self.end(silence: 120, words: [(104, "set the oven to"), (110, "set the oven two")], then: 80))
+        #expect(held.frame >= 300, "ended at the pause: \(held)")
+    }
+
+    /// A transcriber running behind the microphone: its words at the pause end short of it.
+    @Test func wordsFromBeforeThePauseGiveWayToWordsThatReachIt() throws {
+        let configuration = Endpointer.Configuration()
+        let ended = try #require(Self.end(silence: 400, reaching: [
+            (50, "set the oven to", 40), (112, "set the oven to two hundred degrees", 108),
+        ]))
+        #expect(ended.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .finished))
+        #expect(ended.frame - 99 < configuration.endOfTurnSilenceFrames)
+    }
+
+    @Test func unfinishedWordsThatReachThePauseStaySoThroughTheFlicker() throws {
+        let held = try #require(Self.end(silence: 120, reaching: [
+            (50, "set the oven to", 40), (106, "set the oven to", 104), (110, "set the oven two", 109),
+        ], then: 80))
         #expect(held.frame >= 300, "ended at the pause: \(held)")
     }
 

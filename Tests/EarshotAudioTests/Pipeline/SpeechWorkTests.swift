@@ -53,6 +53,21 @@ import Testing
         #expect(indices.count > 100)
     }
 
+    /// A transcriber repeats its hypothesis as it takes more audio (to say how far its words
+    /// reach); front ends see each hypothesis once.
+    @Test func aRepeatedPartialTranscriptGoesOutOnce() throws {
+        var run = try Self.run("utterance_after_silence.wav")
+        var events: [PipelineEvent] = []
+        for covered in [1600, 3200, 4800] {
+            run.pipeline.transcript(turn: 1, text: "hello", final: false, coveredSamples: covered, emit: { events.append($0) })
+        }
+        run.pipeline.transcript(turn: 1, text: "hello there", final: false, coveredSamples: 6400, emit: { events.append($0) })
+        let partials = events.compactMap { event -> String? in
+            if case .transcript(_, let text, false, _) = event { text } else { nil }
+        }
+        #expect(partials == ["hello", "hello there"])
+    }
+
     @Test func theTurnWaitsInThinkingForItsTranscript() throws {
         var run = try Self.run("utterance_after_silence.wav")
         #expect(run.pipeline.machine.snapshot.phase == .thinking)

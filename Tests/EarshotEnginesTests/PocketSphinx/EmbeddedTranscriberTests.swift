@@ -83,6 +83,32 @@ struct EmbeddedTranscriberTests {
         #expect(WordErrorRate.of(reference: sentence, hypothesis: final) <= 0.25)
     }
 
+    /// Each chunk taken brings the hypothesis again with how much audio it accounts for, so the
+    /// endpointer knows when the words reach a pause.
+    @Test func everyChunkTakenTellsHowFarTheWordsReach() async throws {
+        let utterance = try await SpokenUtterance.speak("turn on the kitchen lights", voice: .slt)
+        let chunks = utterance.chunks
+        let audio = UtteranceAudio()
+        let partials = Locked<[PartialTranscript]>([])
+        let transcription = Task {
+            try await Self.transcriber.transcribe(audio, language: "en") { partial in partials.withLock { $0.append(partial) } }
+        }
+        var fed = 0
+        var reached: [Int?] = []
+        for chunk in chunks {
+            audio.append(chunk)
+            fed += chunk.count
+            await audio.consumed(through: audio.chunkCount)
+            if let last = partials.withLock({ $0.last }) { reached.append(last.coveredSamples) }
+        }
+        audio.finish()
+        _ = try await transcription.value
+        let covered = reached.compactMap { $0 }
+        #expect(covered.count == reached.count, "a partial without its coverage: \(reached)")
+        #expect(covered == covered.sorted() && Set(covered).count == covered.count, "coverage must grow with each chunk: \(covered)")
+        #expect(covered.last == fed)
+    }
+
     @Test(arguments: ["de", "fr-FR", "en-GB", ""])
     func otherLanguagesAreAMisconfiguration(language: String) async throws {
         let error = await #expect(throws: SpeechError.self) {
