@@ -16,6 +16,9 @@ public enum SpeechWork: Sendable {
     case beginUtterance(turn: Int, audio: [AudioFrame])
     /// The next frame of `turn`'s utterance.
     case utteranceAudio(turn: Int, frame: AudioFrame)
+    /// The person fell silent in `turn`'s utterance: audio held back to be handed on in batches
+    /// goes to the transcriber now, so its words reach the pause while the end is judged.
+    case utterancePaused(turn: Int)
     /// While voice mode waits for the wake phrase: speech began; `audio` runs from its onset
     /// less the prefix padding to the latest frame. The phrase spotter takes it.
     case beginWakeAudio(audio: [AudioFrame])

@@ -50,6 +50,8 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     /// The latest partial transcript reported of the current utterance: a transcriber repeats
     /// it as it takes more audio, to say how far it has heard, and it goes out only once.
     private var latestPartial: String?
+    /// The detector's latest verdict was speech.
+    private var latestActivityWasSpeech = false
     /// Where the next utterance's audio starts: the latest onset less the prefix padding.
     private var nextUtteranceStart = 0
     /// Waits for the wake phrase before it takes turns; nil: every utterance is a turn.
@@ -117,6 +119,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         }
         framesSincePlayback += 1
         var heardSpeechNow = false
+        var paused = false
         var echo = false
         if framesSincePlayback <= Self.echoTailFrames {
             if !playedAlongsideLatestFrame {
@@ -138,11 +141,14 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
             if activity.isSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
             heardSpeechNow = activity.isSpeech
+            paused = latestActivityWasSpeech && !activity.isSpeech && endpointer.isInUtterance
+            latestActivityWasSpeech = activity.isSpeech
         }
         if let deadline = machineDeadline, clock.now >= deadline { perform(machine.tick(), emit: emit, work: work) }
         if wake != nil { wakeFrame(frame, speech: heardSpeechNow, emit: emit, work: work) }
         if handsOutUtteranceAudio, let turn = recordingTurn, recordingBeganAt != frame.index {
             work(.utteranceAudio(turn: turn, frame: copy frame))
+            if paused, configuration.transcribes { work(.utterancePaused(turn: turn)) }
         }
     }
 

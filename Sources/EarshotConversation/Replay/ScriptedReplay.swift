@@ -150,7 +150,7 @@ public struct ScriptedReplay<Detector: VoiceActivityDetector> {
             emit(speaker.resume(reply: reply, at: now))
         case .effect(.stopPlayback(let reply)):
             emit(speaker.stop(reply: reply, at: now))
-        case .effect, .beginWakeAudio, .wakeAudio, .endWakeAudio, .wakeCue:
+        case .effect, .beginWakeAudio, .wakeAudio, .endWakeAudio, .wakeCue, .utterancePaused:
             // The recording is the microphone, and a script neither mutes, previews nor waits for a wake phrase.
             break
         }

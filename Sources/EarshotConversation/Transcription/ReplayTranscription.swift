@@ -73,8 +73,9 @@ public struct ReplayTranscription<Detector: VoiceActivityDetector> {
             var next: [SpeechWork] = []
             replay.wakePhraseHeard(atFrame: heard) { next.append($0) }
             await perform(next)
-        case .effect, .wakeCue:
-            // A recording has no speaker, and its microphone is the file.
+        case .effect, .wakeCue, .utterancePaused:
+            // A recording has no speaker, its microphone is the file, and its audio is handed
+            // on frame by frame.
             break
         }
     }

@@ -35,7 +35,7 @@ public final class WakeListening {
             return feed([frame], failure: failure)
         case .endWakeAudio:
             return close(failure: failure)
-        case .effect, .beginUtterance, .utteranceAudio, .wakeCue:
+        case .effect, .beginUtterance, .utteranceAudio, .utterancePaused, .wakeCue:
             return nil
         }
     }

@@ -204,6 +204,8 @@ final class VoiceSession: Sendable {
             utteranceBatch.withLock { batch in
                 if batch.add(frame, turn: turn) { handOn(&batch) }
             }
+        case .utterancePaused:
+            utteranceBatch.withLock { handOn(&$0) }
         case .effect(let effect):
             perform(effect, at: time)
         case .beginWakeAudio, .endWakeAudio:

@@ -63,7 +63,7 @@ import Testing
                 indices.append(frame.index)
             case .effect(.endUtterance(1)):
                 ended = true
-            case .effect(.openMicrophone):
+            case .effect(.openMicrophone), .utterancePaused(1):
                 break
             default:
                 Issue.record("unexpected work \(item)")

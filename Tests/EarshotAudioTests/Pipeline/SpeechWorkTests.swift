@@ -28,6 +28,8 @@ import Testing
         }.first)
         var indices: [Int] = []
         var ended = false
+        // How much audio had gone out at each pause: the end of speech comes with one.
+        var pauses: [Int] = []
         for item in run.work {
             switch item {
             case .beginUtterance(let turn, let audio):
@@ -37,6 +39,10 @@ import Testing
                 #expect(turn == 1)
                 #expect(!ended)
                 indices.append(frame.index)
+            case .utterancePaused(let turn):
+                #expect(turn == 1)
+                #expect(!ended)
+                pauses.append(indices.count)
             case .effect(.endUtterance(let turn)):
                 #expect(turn == 1)
                 ended = true
@@ -47,6 +53,7 @@ import Testing
             }
         }
         #expect(ended)
+        #expect(!pauses.isEmpty, "the person fell silent before the end: what was gathered goes to the transcriber then")
         let first = try #require(indices.first)
         #expect(abs(Double(first) * AudioFrame.duration - audioStart) < 0.005)
         #expect(indices == Array(first..<(first + indices.count)))
