@@ -3,12 +3,12 @@ import EarshotConversation
 import EarshotSpeech
 import Foundation
 
-/// `earshot-bench wake --templates [--threshold D] [--tune] [FIXTURES]`: the wake phrase matched
+/// `earshot-bench wake --templates [--threshold S] [--tune] [FIXTURES]`: the wake phrase matched
 /// against takes each voice enrolled (``TemplateSpotter``), as the daemon with `[wake] templates`
 /// and `earshot replay --wake-templates` decide it. Each voice enrols three takes made apart from
 /// its test takes (other speeds and pitches), then is reported on its twelve test takes
 /// (``WakeTakes``) and on the same speech without the phrase as the keyphrase method.
-/// `--tune` sweeps the distance threshold on the tuning voices instead.
+/// `--tune` sweeps the background weight and the score threshold on the tuning voices instead.
 enum WakeTemplateBench {
     /// The enrolment takes: speed and pitch, none of them a test take's.
     static let enrolment: [(speed: Double, pitch: Double)] = [(1.08, 0.96), (0.95, 1.04), (1.02, 1.0)]
@@ -21,7 +21,7 @@ enum WakeTemplateBench {
         let material = try WakeBench.falseWakeMaterial(fixtures: fixtures)
         let clips = material.flatMap(\.1)
         let seconds = clips.reduce(0) { $0 + $1.duration }
-        print("Wake phrase \"\(WakeBench.phrase)\" by enrolled templates, distance threshold \(threshold) "
+        print("Wake phrase \"\(WakeBench.phrase)\" by enrolled templates, score threshold \(threshold), background weight \(PhraseTemplateMatcher.defaultBackgroundWeight) "
             + "(tuned on \(WakeTakes.tuning.map(\.name).joined(separator: ", "))); enrolled from speeds × pitches "
             + enrolment.map { "\($0.speed)×\($0.pitch)" }.joined(separator: ", ") + "; false wakes over "
             + String(format: "%.1f", seconds / 60) + " min (" + material.map(\.0).joined(separator: "; ") + ")\n")
@@ -45,35 +45,59 @@ enum WakeTemplateBench {
         return try WakeEnrolment.enrol(takes.enumerated().map { (name: "take \($0.offset + 1)", clip: $0.element) }).takes
     }
 
-    /// Per tuning voice: the closest distance each test take came to its templates, and the
-    /// closest any stretch of the speech without the phrase came; then the share woken and the
-    /// false wakes per hour at each threshold.
+    /// The weights of the background `--tune` tries.
+    static let backgroundWeights: [Float] = [0.6, 0.7, 0.8, 0.9, 1.0]
+
+    /// Per background weight, on the tuning voices: the highest score a test take reached at its
+    /// lowest, and the lowest score of any stretch of speech without the phrase, the voice's own
+    /// sentences among it (the hardest: said as the takes were); the threshold goes midway. Then,
+    /// at the default weight, the share woken and the false wakes per hour at each threshold.
     static func sweep(fixtures: String) throws {
-        let clips = try WakeBench.falseWakeMaterial(fixtures: fixtures).flatMap(\.1)
+        let material = try WakeBench.falseWakeMaterial(fixtures: fixtures)
+        let clips = material.flatMap(\.1)
         let seconds = clips.reduce(0) { $0 + $1.duration }
-        var takeClosest: [Float] = []
-        var stretchClosest: [Float] = []
+        var own: [String: AudioClip] = [:]
         for speaker in WakeTakes.tuning {
-            let spotter = try TemplateSpotter(phrase: WakeBench.phrase, takes: enrolled(by: speaker), threshold: -1)
-            var voiceTakes: [Float] = []
-            for take in try WakeTakes.takes(of: WakeBench.phrase, by: speaker) {
-                voiceTakes.append(closest(in: AudioClip(samples: take.samples), spotter: spotter).min() ?? .infinity)
+            var samples: [Float] = []
+            for sentence in try WakeBench.sentences(fixtures: fixtures) {
+                samples += WakeTakes.trimmed(try WakeTakes.synthesize(sentence, by: speaker, speed: 1)) + WakeTakes.silence(0.8)
             }
-            var voiceStretches: [Float] = []
-            for clip in clips { voiceStretches += closest(in: clip, spotter: spotter) }
-            print("\(speaker.name): takes closest \(voiceTakes.sorted().map { String(format: "%.3f", $0) }.joined(separator: " "))")
-            print("  speech without the phrase, 5 closest stretches: \(voiceStretches.sorted().prefix(5).map { String(format: "%.3f", $0) }.joined(separator: " "))")
-            takeClosest += voiceTakes
-            stretchClosest += voiceStretches
+            own[speaker.name] = AudioClip(samples: samples)
         }
-        print("\n| threshold | tuning takes woken | false wakes per hour (all tuning voices' templates) |")
-        print("|---|---|---|")
-        for threshold in stride(from: Float(0.10), through: 0.30, by: 0.02) {
-            let woken = takeClosest.filter { $0 < threshold }.count
-            let falseWakes = stretchClosest.filter { $0 < threshold }.count
-            print("| \(String(format: "%.2f", threshold)) | \(woken)/\(takeClosest.count) | "
-                + "\(String(format: "%.2f", Double(falseWakes) * 3600 / (seconds * Double(WakeTakes.tuning.count)))) |")
+        let ownSeconds = own.values.reduce(0) { $0 + $1.duration }
+        print("Tuning voices: \(WakeTakes.tuning.map(\.name).joined(separator: ", ")); their own sentences \(String(format: "%.1f", ownSeconds / 60)) min, "
+            + "others' speech \(String(format: "%.1f", seconds / 60)) min each\n")
+        print("| background weight | takes' highest score | closest own sentence | closest other speech | gap | threshold midway |")
+        print("|---|---|---|---|---|---|")
+        var atDefault: (takes: [Float], own: [Float], others: [Float]) = ([], [], [])
+        for weight in backgroundWeights {
+            var takeClosest: [Float] = [], ownClosest: [Float] = [], otherClosest: [Float] = []
+            for speaker in WakeTakes.tuning {
+                let spotter = try TemplateSpotter(phrase: WakeBench.phrase, takes: enrolled(by: speaker), threshold: -1, backgroundWeight: weight)
+                for take in try WakeTakes.takes(of: WakeBench.phrase, by: speaker) {
+                    takeClosest.append(closest(in: AudioClip(samples: take.samples), spotter: spotter).min() ?? .infinity)
+                }
+                ownClosest += closest(in: own[speaker.name]!, spotter: spotter)
+                for clip in clips { otherClosest += closest(in: clip, spotter: spotter) }
+            }
+            let highest = takeClosest.max() ?? .infinity, nearest = min(ownClosest.min() ?? .infinity, otherClosest.min() ?? .infinity)
+            print("| \(weight) | \(format(highest)) | \(format(ownClosest.min() ?? .infinity)) | \(format(otherClosest.min() ?? .infinity)) "
+                + "| \(format(nearest - highest)) | \(format((nearest + highest) / 2)) |")
+            if weight == PhraseTemplateMatcher.defaultBackgroundWeight { atDefault = (takeClosest, ownClosest, otherClosest) }
         }
+        print("\nAt background weight \(PhraseTemplateMatcher.defaultBackgroundWeight):\n")
+        print("| threshold | tuning takes woken | false wakes per hour: own sentences | others' speech |")
+        print("|---|---|---|---|")
+        for threshold in stride(from: Float(0.05), through: 0.20, by: 0.01) {
+            let woken = atDefault.takes.filter { $0 < threshold }.count
+            let ownWakes = atDefault.own.filter { $0 < threshold }.count, otherWakes = atDefault.others.filter { $0 < threshold }.count
+            print("| \(format(threshold)) | \(woken)/\(atDefault.takes.count) | \(String(format: "%.2f", Double(ownWakes) * 3600 / ownSeconds)) "
+                + "| \(String(format: "%.2f", Double(otherWakes) * 3600 / (seconds * Double(WakeTakes.tuning.count)))) |")
+        }
+    }
+
+    static func format(_ value: Float) -> String {
+        String(format: "%.3f", value)
     }
 
     /// The closest distance of each stretch of speech in `clip`, the pipeline waiting throughout.

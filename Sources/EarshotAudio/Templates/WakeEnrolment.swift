@@ -18,7 +18,7 @@ public enum WakeEnrolment {
     /// Takes whose mean distance to the others is above this say something else, or say it in
     /// another way than the rest (the distance of ``SubsequenceAlignment``): the others would
     /// not wake on it.
-    public static let agreementLimit: Float = PhraseTemplateMatcher.defaultThreshold
+    public static let agreementLimit: Float = 0.3
 
     /// The enrolled takes: trimmed samples, in the order given, and how far apart they are.
     public struct Enrolled: Sendable {

@@ -10,7 +10,7 @@ import Testing
         angles.flatMap { [Float(cos($0)), Float(sin($0))] }
     }
 
-    static func feed(_ stream: [Float], to alignment: inout SubsequenceAlignment) -> [(distance: Float, frames: Int)] {
+    static func feed(_ stream: [Float], to alignment: inout SubsequenceAlignment) -> [(distance: Float, frames: Int, nearest: Float)] {
         let scaled = SubsequenceAlignment.normalised(stream, dimension: 2)
         return scaled.withUnsafeBufferPointer { scaled in
             (0..<(scaled.count / 2)).map { alignment.next(scaled.baseAddress! + $0 * 2) }
