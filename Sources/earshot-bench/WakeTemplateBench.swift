@@ -13,7 +13,7 @@ enum WakeTemplateBench {
     /// The enrolment takes: speed and pitch, none of them a test take's.
     static let enrolment: [(speed: Double, pitch: Double)] = [(1.08, 0.96), (0.95, 1.04), (1.02, 1.0)]
 
-    static func run(threshold: Float, tune: Bool, fixtures: String) throws {
+    static func run(threshold: Float?, tune: Bool, fixtures: String) throws {
         if tune {
             try sweep(fixtures: fixtures)
             return
@@ -21,12 +21,13 @@ enum WakeTemplateBench {
         let material = try WakeBench.falseWakeMaterial(fixtures: fixtures)
         let clips = material.flatMap(\.1)
         let seconds = clips.reduce(0) { $0 + $1.duration }
-        print("Wake phrase \"\(WakeBench.phrase)\" by enrolled templates, score threshold \(threshold), background weight \(PhraseTemplateMatcher.defaultBackgroundWeight) "
+        let thresholdSaid = threshold.map { "score threshold \($0)" } ?? "score threshold \(PhraseTemplateMatcher.spreadFactor) × the takes' spread"
+        print("Wake phrase \"\(WakeBench.phrase)\" by enrolled templates, \(thresholdSaid), background weight \(PhraseTemplateMatcher.defaultBackgroundWeight) "
             + "(tuned on \(WakeTakes.tuning.map(\.name).joined(separator: ", "))); enrolled from speeds × pitches "
             + enrolment.map { "\($0.speed)×\($0.pitch)" }.joined(separator: ", ") + "; false wakes over "
             + String(format: "%.1f", seconds / 60) + " min (" + material.map(\.0).joined(separator: "; ") + ")\n")
-        print("| voice | woken | phrase end → wake median / p90 ms | missed | false wakes | per hour |")
-        print("|---|---|---|---|---|---|")
+        print("| voice | threshold | woken | phrase end → wake median / p90 ms | missed | false wakes | per hour |")
+        print("|---|---|---|---|---|---|---|")
         for speaker in WakeTakes.tuning + WakeTakes.reported {
             let spotter = try TemplateSpotter(phrase: WakeBench.phrase, takes: enrolled(by: speaker), threshold: threshold)
             let listening = WakeListening(spotter: spotter)
@@ -34,7 +35,7 @@ enum WakeTemplateBench {
             let byPart = material.map { part in part.1.reduce(0) { $0 + WakeBench.wakeTimes(in: $1, listening: listening).count } }
             let falseWakes = byPart.reduce(0, +)
             let tuning = WakeTakes.tuning.contains { $0.name == speaker.name } ? " (tuning)" : ""
-            print("| \(speaker.name)\(tuning) | \(outcome.woken)/\(outcome.takes) | \(WakeBench.percentiles(outcome.latencies)) "
+            print("| \(speaker.name)\(tuning) | \(format(spotter.threshold)) | \(outcome.woken)/\(outcome.takes) | \(WakeBench.percentiles(outcome.latencies)) "
                 + "| \(outcome.missed.joined(separator: "; ")) | \(falseWakes) (\(byPart.map(String.init).joined(separator: " + "))) | \(String(format: "%.2f", Double(falseWakes) * 3600 / seconds)) |")
         }
     }
@@ -48,10 +49,11 @@ enum WakeTemplateBench {
     /// The weights of the background `--tune` tries.
     static let backgroundWeights: [Float] = [0.6, 0.7, 0.8, 0.9, 1.0]
 
-    /// Per background weight, on the tuning voices: the highest score a test take reached at its
-    /// lowest, and the lowest score of any stretch of speech without the phrase, the voice's own
-    /// sentences among it (the hardest: said as the takes were); the threshold goes midway. Then,
-    /// at the default weight, the share woken and the false wakes per hour at each threshold.
+    /// Per background weight, on the tuning voices: the takes' spread (their mean distance to
+    /// each other), the highest score a test take reached at its lowest and the lowest score of
+    /// any stretch of speech without the phrase (the voice's own sentences among it, the hardest),
+    /// both over the spread: the factors of the spread that part them all. The weight (below 1)
+    /// whose range is widest wins, and the factor goes midway in it (the geometric mean).
     static func sweep(fixtures: String) throws {
         let material = try WakeBench.falseWakeMaterial(fixtures: fixtures)
         let clips = material.flatMap(\.1)
@@ -66,33 +68,31 @@ enum WakeTemplateBench {
         }
         let ownSeconds = own.values.reduce(0) { $0 + $1.duration }
         print("Tuning voices: \(WakeTakes.tuning.map(\.name).joined(separator: ", ")); their own sentences \(String(format: "%.1f", ownSeconds / 60)) min, "
-            + "others' speech \(String(format: "%.1f", seconds / 60)) min each\n")
-        print("| background weight | takes' highest score | closest own sentence | closest other speech | gap | threshold midway |")
-        print("|---|---|---|---|---|---|")
-        var atDefault: (takes: [Float], own: [Float], others: [Float]) = ([], [], [])
-        for weight in backgroundWeights {
-            var takeClosest: [Float] = [], ownClosest: [Float] = [], otherClosest: [Float] = []
-            for speaker in WakeTakes.tuning {
-                let spotter = try TemplateSpotter(phrase: WakeBench.phrase, takes: enrolled(by: speaker), threshold: -1, backgroundWeight: weight)
-                for take in try WakeTakes.takes(of: WakeBench.phrase, by: speaker) {
-                    takeClosest.append(closest(in: AudioClip(samples: take.samples), spotter: spotter).min() ?? .infinity)
-                }
-                ownClosest += closest(in: own[speaker.name]!, spotter: spotter)
-                for clip in clips { otherClosest += closest(in: clip, spotter: spotter) }
-            }
-            let highest = takeClosest.max() ?? .infinity, nearest = min(ownClosest.min() ?? .infinity, otherClosest.min() ?? .infinity)
-            print("| \(weight) | \(format(highest)) | \(format(ownClosest.min() ?? .infinity)) | \(format(otherClosest.min() ?? .infinity)) "
-                + "| \(format(nearest - highest)) | \(format((nearest + highest) / 2)) |")
-            if weight == PhraseTemplateMatcher.defaultBackgroundWeight { atDefault = (takeClosest, ownClosest, otherClosest) }
-        }
-        print("\nAt background weight \(PhraseTemplateMatcher.defaultBackgroundWeight):\n")
-        print("| threshold | tuning takes woken | false wakes per hour: own sentences | others' speech |")
+            + "others' speech \(String(format: "%.1f", seconds / 60)) min each. Per voice: spread, takes' highest score / spread, "
+            + "lowest other speech (own sentences) / spread\n")
+        print("| background weight | per voice | factors that part all | factor midway |")
         print("|---|---|---|---|")
-        for threshold in stride(from: Float(0.05), through: 0.20, by: 0.01) {
-            let woken = atDefault.takes.filter { $0 < threshold }.count
-            let ownWakes = atDefault.own.filter { $0 < threshold }.count, otherWakes = atDefault.others.filter { $0 < threshold }.count
-            print("| \(format(threshold)) | \(woken)/\(atDefault.takes.count) | \(String(format: "%.2f", Double(ownWakes) * 3600 / ownSeconds)) "
-                + "| \(String(format: "%.2f", Double(otherWakes) * 3600 / (seconds * Double(WakeTakes.tuning.count)))) |")
+        for weight in backgroundWeights {
+            var lowest: Float = 0, highest: Float = .infinity
+            var voices: [String] = []
+            for speaker in WakeTakes.tuning {
+                let takes = try enrolled(by: speaker)
+                let disagreement = PhraseTemplateMatcher.disagreement(of: PhraseTemplateMatcher.centredFeatures(of: takes).features)
+                let spread = disagreement.reduce(0, +) / Float(disagreement.count)
+                let spotter = TemplateSpotter(phrase: WakeBench.phrase, takes: takes, threshold: -1, backgroundWeight: weight)
+                var takeHighest: Float = 0
+                for take in try WakeTakes.takes(of: WakeBench.phrase, by: speaker) {
+                    takeHighest = max(takeHighest, closest(in: AudioClip(samples: take.samples), spotter: spotter).min() ?? .infinity)
+                }
+                let ownLowest = closest(in: own[speaker.name]!, spotter: spotter).min() ?? .infinity
+                var otherLowest = Float.infinity
+                for clip in clips { otherLowest = min(otherLowest, closest(in: clip, spotter: spotter).min() ?? .infinity) }
+                lowest = max(lowest, takeHighest / spread)
+                highest = min(highest, min(ownLowest, otherLowest) / spread)
+                voices.append("\(format(spread)): \(format(takeHighest / spread)), \(format(otherLowest / spread)) (\(format(ownLowest / spread)))")
+            }
+            let range = highest > lowest ? "\(format(lowest))–\(format(highest)) (×\(String(format: "%.2f", highest / lowest)))" : "none"
+            print("| \(weight) | \(voices.joined(separator: "; ")) | \(range) | \(highest > lowest ? format((lowest * highest).squareRoot()) : "–") |")
         }
     }
 

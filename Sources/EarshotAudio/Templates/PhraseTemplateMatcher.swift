@@ -8,17 +8,14 @@
 /// it in any order (the background). Other sentences by the same voice come near a take frame by
 /// frame as much as the phrase does, but not in the phrase's order; noise moves the phrase away
 /// from the takes in both measures alike. The takes' scores are averaged at each frame, so the
-/// phrase must come close to them all, ending together.
+/// phrase must come close to them all, ending together; the threshold on that mean follows how
+/// far apart the takes lie (``threshold(for:)``).
 public struct PhraseTemplateMatcher: Sendable {
-    /// The score (mean over the takes of the alignment distance less the weighted background)
-    /// under which the phrase counts as heard when the templates set none: tuned on the wake
-    /// benchmark's tuning voices (`earshot-bench wake --templates --tune`).
-    public static let defaultThreshold: Float = 0.118
     /// The share of the background taken off the alignment distance when none is given. Below
     /// 1, audio far from every take frame (a noise, another language) keeps part of its
-    /// distance; the tuning voices set it (`--tune`: the widest gap between their phrase and
-    /// their other sentences).
-    public static let defaultBackgroundWeight: Float = 0.8
+    /// distance; the tuning voices set it (`--tune`: of the weights below 1, the one whose
+    /// thresholds part their phrase from their other sentences over the widest range).
+    public static let defaultBackgroundWeight: Float = 0.9
     /// An alignment counts only when the stretch it spans is this many times as long as the
     /// take at most, or this fraction of it at least: a phrase said at half or twice the speed.
     static let longestStretch: Float = 1.5
@@ -56,9 +53,11 @@ public struct PhraseTemplateMatcher: Sendable {
     /// Frames since the lowest distance under the threshold in this stretch, if there was one.
     private var framesSinceLowest: Int?
 
-    /// - Parameter takes: the enrolled takes' samples at 16 kHz, trimmed to the phrase.
-    public init(takes: [[Float]], threshold: Float = defaultThreshold, backgroundWeight: Float = defaultBackgroundWeight) {
-        self.threshold = threshold
+    /// - Parameters:
+    ///   - takes: the enrolled takes' samples at 16 kHz, trimmed to the phrase.
+    ///   - threshold: the score under which the phrase is heard; nil: ``threshold(for:)``.
+    public init(takes: [[Float]], threshold: Float? = nil, backgroundWeight: Float = defaultBackgroundWeight) {
+        self.threshold = threshold ?? Self.threshold(for: takes)
         self.backgroundWeight = backgroundWeight
         cepstrum = MelCepstrum(tracksNoise: true)
         let (features, mean) = Self.centredFeatures(of: takes)

@@ -41,6 +41,14 @@ import Testing
         #expect(results[3].distance > 0.3)
     }
 
+    @Test func eachFramesNearestTemplateFrameIsFoundInAnyOrder() {
+        var alignment = SubsequenceAlignment(template: template, dimension: 2)
+        let results = Self.feed(Self.vectors([2.4, 1.6, 0.8, 0, 3.2]), to: &alignment)
+        #expect(results[0..<4].allSatisfy { $0.nearest < 1e-5 }, "the template's frames, backwards")
+        #expect(results[3].distance > 0.3, "not in the template's order")
+        #expect(abs(results[4].nearest - Float(1 - cos(0.8))) < 1e-4, "0.8 rad from the template's last frame")
+    }
+
     @Test func theWholeDistanceOfTwoTakesIsSymmetricAndZeroForOne() {
         let other = Self.vectors([0, 0.7, 1.7, 2.4, 2.4])
         #expect(SubsequenceAlignment.distance(template, template, dimension: 2) < 1e-5)
