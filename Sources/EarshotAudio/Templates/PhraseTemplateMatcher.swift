@@ -50,7 +50,7 @@ public struct PhraseTemplateMatcher: Sendable {
     private var framesHeard = 0
     /// The lowest score seen since ``begin()`` (for tuning).
     public private(set) var closest: Float = .infinity
-    /// Frames since the lowest distance under the threshold in this stretch, if there was one.
+    /// Frames since the lowest score under the threshold in this stretch, if there was one.
     private var framesSinceLowest: Int?
 
     /// - Parameters:
