@@ -14,13 +14,20 @@ public final class TemplateSpotter: WakePhraseSpotter {
     /// - Parameters:
     ///   - phrase: the label the `wake` event carries.
     ///   - takes: the enrolled takes, 16 kHz, trimmed to the phrase.
-    public init(phrase: String, takes: [[Float]], threshold: Float = PhraseTemplateMatcher.defaultThreshold) {
+    ///   - threshold, backgroundWeight: see ``PhraseTemplateMatcher``; a nil threshold follows the takes' spread.
+    public init(
+        phrase: String, takes: [[Float]], threshold: Float? = nil,
+        backgroundWeight: Float = PhraseTemplateMatcher.defaultBackgroundWeight
+    ) {
         self.phrase = phrase
-        matcher = PhraseTemplateMatcher(takes: takes, threshold: threshold)
+        matcher = PhraseTemplateMatcher(takes: takes, threshold: threshold, backgroundWeight: backgroundWeight)
     }
 
-    /// The closest any take came to the audio since the stretch began (mean cosine distance).
+    /// The lowest score the takes gave the audio since the stretch began (``PhraseTemplateMatcher``).
     public var closest: Float { matcher.closest }
+
+    /// The score under which it hears the phrase.
+    public var threshold: Float { matcher.threshold }
 
     public func beginSpeech() throws(SpeechError) {
         matcher.begin()

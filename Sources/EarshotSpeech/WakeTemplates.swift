@@ -1,4 +1,4 @@
-public import EarshotAudio
+import EarshotAudio
 import EarshotBase
 #if canImport(Glibc)
 import Glibc
@@ -8,16 +8,22 @@ import Musl
 
 /// A directory of enrolled takes of a wake phrase, as `earshot wake enroll` writes it: the takes
 /// trimmed to the phrase (`take1.wav`, `take2.wav`, …, 16 kHz mono) and `wake.json` with the
-/// distance under which audio counts as the phrase (`{"threshold": 0.2}`).
+/// score under which audio counts as the phrase (`{"score": 2, "threshold": 0.08}`; see
+/// ``PhraseTemplateMatcher``). Without `wake.json`, or with one lacking `score` (its threshold
+/// was on the plain alignment distance, which no longer applies), the threshold follows how far
+/// apart the takes lie (``PhraseTemplateMatcher/threshold(for:)``).
 public struct WakeTemplates: Sendable, Equatable {
     public static let settingsFile = "wake.json"
+    /// The measure `threshold` applies to: 2 is the alignment distance less the background.
+    public static let scoreVersion = 2
 
     public var takes: [[Float]]
     public var threshold: Float
 
-    public init(takes: [[Float]], threshold: Float = PhraseTemplateMatcher.defaultThreshold) {
+    /// A nil `threshold` follows the takes' spread (``PhraseTemplateMatcher/threshold(for:)``).
+    public init(takes: [[Float]], threshold: Float? = nil) {
         self.takes = takes
-        self.threshold = threshold
+        self.threshold = threshold ?? PhraseTemplateMatcher.threshold(for: takes)
     }
 
     /// Reads `directory`; throws, in words, for one missing or unreadable, a take that is not a
@@ -54,16 +60,22 @@ public struct WakeTemplates: Sendable, Equatable {
                 throw SpeechError(.misconfigured, "the wake template \(directory)/\(name) cannot be read: \(error); \(again)")
             }
         }
-        var threshold = PhraseTemplateMatcher.defaultThreshold
+        var threshold: Float?
         let settingsPath = directory + "/" + settingsFile
         if access(settingsPath, F_OK) == 0 {
             guard let text = try? TOMLFile.read(settingsPath, maximumBytes: 4096), let value = try? JSONParser.parse(Array(text.utf8)),
                   let number = value["threshold"]?.doubleValue, number > 0, number < 2
             else {
-                throw SpeechError(.misconfigured, "\(settingsPath) must be a JSON object with \"threshold\", a distance above 0 and below 2, "
-                    + "such as {\"threshold\": \(PhraseTemplateMatcher.defaultThreshold)}")
+                throw SpeechError(.misconfigured, "\(settingsPath) must be a JSON object with \"threshold\", a score above 0 and below 2, "
+                    + "such as {\"score\": \(scoreVersion), \"threshold\": 0.08}, or no wake.json for the threshold the takes' spread sets")
             }
-            threshold = Float(number)
+            if let version = value["score"]?.doubleValue {
+                guard version == Double(scoreVersion) else {
+                    throw SpeechError(.misconfigured, "\(settingsPath) gives \"score\" \(version), and this Earshot knows only score \(scoreVersion): "
+                        + "set \"score\": \(scoreVersion) with a threshold for it, or \(again)")
+                }
+                threshold = Float(number)
+            }
         }
         return WakeTemplates(takes: takes, threshold: threshold)
     }
@@ -80,6 +92,8 @@ public struct WakeTemplates: Sendable, Equatable {
             }
             var writer = JSONLineWriter()
             writer.beginObject()
+            writer.key("score")
+            writer.integer(Self.scoreVersion)
             writer.key("threshold")
             writer.number(Double(threshold), decimals: 3)
             writer.endObject()

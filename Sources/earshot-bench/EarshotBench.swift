@@ -191,7 +191,7 @@ struct EarshotBench {
             do {
                 let fixtures = rest.first ?? "../shared/fixtures"
                 if templates {
-                    let distance = givenThreshold.map(Float.init) ?? PhraseTemplateMatcher.defaultThreshold
+                    let distance = givenThreshold.map(Float.init)
                     try WakeTemplateBench.run(threshold: distance, tune: tune, fixtures: fixtures)
                     return
                 }

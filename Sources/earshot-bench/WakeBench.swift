@@ -114,16 +114,7 @@ enum WakeBench {
     static func falseWakeMaterial(fixtures: String) throws -> [(String, [AudioClip])] {
         let files = (try? FileManager.default.subpathsOfDirectory(atPath: fixtures)) ?? []
         let devSet = try files.filter { $0.hasSuffix(".wav") }.sorted().map { try WAVFile.read(fixtures + "/" + $0) }
-        var sentences: [String] = []
-        for file in files where file.hasSuffix("turns.csv") {
-            let text = try String(contentsOfFile: fixtures + "/" + file, encoding: .utf8)
-            for line in text.split(whereSeparator: \.isNewline).dropFirst() {
-                let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-                guard fields.count > 6 else { continue }
-                let said = fields[6].replacingOccurrences(of: "|", with: " ")
-                if !said.contains("computer"), !sentences.contains(said) { sentences.append(said) }
-            }
-        }
+        let sentences = try sentences(fixtures: fixtures)
         var spoken: [AudioClip] = []
         for speaker in WakeTakes.reported {
             var samples: [Float] = []
@@ -136,6 +127,22 @@ enum WakeBench {
             ("\(sentences.count) turn-set sentences × \(WakeTakes.reported.count) reported voices", spoken),
             ("desk sounds (Tests/Fixtures/conversation/desk_sounds.wav)", [desk]),
         ]
+    }
+
+    /// The turn sets' sentences without the phrase's words, each once.
+    static func sentences(fixtures: String) throws -> [String] {
+        let files = (try? FileManager.default.subpathsOfDirectory(atPath: fixtures)) ?? []
+        var sentences: [String] = []
+        for file in files where file.hasSuffix("turns.csv") {
+            let text = try String(contentsOfFile: fixtures + "/" + file, encoding: .utf8)
+            for line in text.split(whereSeparator: \.isNewline).dropFirst() {
+                let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+                guard fields.count > 6 else { continue }
+                let said = fields[6].replacingOccurrences(of: "|", with: " ")
+                if !said.contains("computer"), !sentences.contains(said) { sentences.append(said) }
+            }
+        }
+        return sentences
     }
 
     /// Detection on the tuning voices and false wakes on the dev sets, per threshold. One pass of

@@ -3,17 +3,17 @@ import EarshotConversation
 import EarshotSpeech
 import Foundation
 
-/// `earshot-bench wake --templates [--threshold D] [--tune] [FIXTURES]`: the wake phrase matched
+/// `earshot-bench wake --templates [--threshold S] [--tune] [FIXTURES]`: the wake phrase matched
 /// against takes each voice enrolled (``TemplateSpotter``), as the daemon with `[wake] templates`
 /// and `earshot replay --wake-templates` decide it. Each voice enrols three takes made apart from
 /// its test takes (other speeds and pitches), then is reported on its twelve test takes
 /// (``WakeTakes``) and on the same speech without the phrase as the keyphrase method.
-/// `--tune` sweeps the distance threshold on the tuning voices instead.
+/// `--tune` sweeps the background weight and the score threshold on the tuning voices instead.
 enum WakeTemplateBench {
     /// The enrolment takes: speed and pitch, none of them a test take's.
     static let enrolment: [(speed: Double, pitch: Double)] = [(1.08, 0.96), (0.95, 1.04), (1.02, 1.0)]
 
-    static func run(threshold: Float, tune: Bool, fixtures: String) throws {
+    static func run(threshold: Float?, tune: Bool, fixtures: String) throws {
         if tune {
             try sweep(fixtures: fixtures)
             return
@@ -21,12 +21,13 @@ enum WakeTemplateBench {
         let material = try WakeBench.falseWakeMaterial(fixtures: fixtures)
         let clips = material.flatMap(\.1)
         let seconds = clips.reduce(0) { $0 + $1.duration }
-        print("Wake phrase \"\(WakeBench.phrase)\" by enrolled templates, distance threshold \(threshold) "
+        let thresholdSaid = threshold.map { "score threshold \($0)" } ?? "score threshold \(PhraseTemplateMatcher.spreadFactor) × the takes' spread"
+        print("Wake phrase \"\(WakeBench.phrase)\" by enrolled templates, \(thresholdSaid), background weight \(PhraseTemplateMatcher.defaultBackgroundWeight) "
             + "(tuned on \(WakeTakes.tuning.map(\.name).joined(separator: ", "))); enrolled from speeds × pitches "
             + enrolment.map { "\($0.speed)×\($0.pitch)" }.joined(separator: ", ") + "; false wakes over "
             + String(format: "%.1f", seconds / 60) + " min (" + material.map(\.0).joined(separator: "; ") + ")\n")
-        print("| voice | woken | phrase end → wake median / p90 ms | missed | false wakes | per hour |")
-        print("|---|---|---|---|---|---|")
+        print("| voice | threshold | woken | phrase end → wake median / p90 ms | missed | false wakes | per hour |")
+        print("|---|---|---|---|---|---|---|")
         for speaker in WakeTakes.tuning + WakeTakes.reported {
             let spotter = try TemplateSpotter(phrase: WakeBench.phrase, takes: enrolled(by: speaker), threshold: threshold)
             let listening = WakeListening(spotter: spotter)
@@ -34,7 +35,7 @@ enum WakeTemplateBench {
             let byPart = material.map { part in part.1.reduce(0) { $0 + WakeBench.wakeTimes(in: $1, listening: listening).count } }
             let falseWakes = byPart.reduce(0, +)
             let tuning = WakeTakes.tuning.contains { $0.name == speaker.name } ? " (tuning)" : ""
-            print("| \(speaker.name)\(tuning) | \(outcome.woken)/\(outcome.takes) | \(WakeBench.percentiles(outcome.latencies)) "
+            print("| \(speaker.name)\(tuning) | \(format(spotter.threshold)) | \(outcome.woken)/\(outcome.takes) | \(WakeBench.percentiles(outcome.latencies)) "
                 + "| \(outcome.missed.joined(separator: "; ")) | \(falseWakes) (\(byPart.map(String.init).joined(separator: " + "))) | \(String(format: "%.2f", Double(falseWakes) * 3600 / seconds)) |")
         }
     }
@@ -45,35 +46,58 @@ enum WakeTemplateBench {
         return try WakeEnrolment.enrol(takes.enumerated().map { (name: "take \($0.offset + 1)", clip: $0.element) }).takes
     }
 
-    /// Per tuning voice: the closest distance each test take came to its templates, and the
-    /// closest any stretch of the speech without the phrase came; then the share woken and the
-    /// false wakes per hour at each threshold.
+    /// The weights of the background `--tune` tries.
+    static let backgroundWeights: [Float] = [0.6, 0.7, 0.8, 0.9, 1.0]
+
+    /// Per background weight, on the tuning voices: the takes' spread (their mean distance to
+    /// each other), the highest score a test take reached at its lowest and the lowest score of
+    /// any stretch of speech without the phrase (the voice's own sentences among it, the hardest),
+    /// both over the spread: the factors of the spread that part them all. The weight (below 1)
+    /// whose range is widest wins, and the factor goes midway in it (the geometric mean).
     static func sweep(fixtures: String) throws {
-        let clips = try WakeBench.falseWakeMaterial(fixtures: fixtures).flatMap(\.1)
+        let material = try WakeBench.falseWakeMaterial(fixtures: fixtures)
+        let clips = material.flatMap(\.1)
         let seconds = clips.reduce(0) { $0 + $1.duration }
-        var takeClosest: [Float] = []
-        var stretchClosest: [Float] = []
+        var own: [String: AudioClip] = [:]
         for speaker in WakeTakes.tuning {
-            let spotter = try TemplateSpotter(phrase: WakeBench.phrase, takes: enrolled(by: speaker), threshold: -1)
-            var voiceTakes: [Float] = []
-            for take in try WakeTakes.takes(of: WakeBench.phrase, by: speaker) {
-                voiceTakes.append(closest(in: AudioClip(samples: take.samples), spotter: spotter).min() ?? .infinity)
+            var samples: [Float] = []
+            for sentence in try WakeBench.sentences(fixtures: fixtures) {
+                samples += WakeTakes.trimmed(try WakeTakes.synthesize(sentence, by: speaker, speed: 1)) + WakeTakes.silence(0.8)
             }
-            var voiceStretches: [Float] = []
-            for clip in clips { voiceStretches += closest(in: clip, spotter: spotter) }
-            print("\(speaker.name): takes closest \(voiceTakes.sorted().map { String(format: "%.3f", $0) }.joined(separator: " "))")
-            print("  speech without the phrase, 5 closest stretches: \(voiceStretches.sorted().prefix(5).map { String(format: "%.3f", $0) }.joined(separator: " "))")
-            takeClosest += voiceTakes
-            stretchClosest += voiceStretches
+            own[speaker.name] = AudioClip(samples: samples)
         }
-        print("\n| threshold | tuning takes woken | false wakes per hour (all tuning voices' templates) |")
-        print("|---|---|---|")
-        for threshold in stride(from: Float(0.10), through: 0.30, by: 0.02) {
-            let woken = takeClosest.filter { $0 < threshold }.count
-            let falseWakes = stretchClosest.filter { $0 < threshold }.count
-            print("| \(String(format: "%.2f", threshold)) | \(woken)/\(takeClosest.count) | "
-                + "\(String(format: "%.2f", Double(falseWakes) * 3600 / (seconds * Double(WakeTakes.tuning.count)))) |")
+        let ownSeconds = own.values.reduce(0) { $0 + $1.duration }
+        print("Tuning voices: \(WakeTakes.tuning.map(\.name).joined(separator: ", ")); their own sentences \(String(format: "%.1f", ownSeconds / 60)) min, "
+            + "others' speech \(String(format: "%.1f", seconds / 60)) min each. Per voice: spread, takes' highest score / spread, "
+            + "lowest other speech (own sentences) / spread\n")
+        print("| background weight | per voice | factors that part all | factor midway |")
+        print("|---|---|---|---|")
+        for weight in backgroundWeights {
+            var lowest: Float = 0, highest: Float = .infinity
+            var voices: [String] = []
+            for speaker in WakeTakes.tuning {
+                let takes = try enrolled(by: speaker)
+                let disagreement = PhraseTemplateMatcher.disagreement(of: PhraseTemplateMatcher.centredFeatures(of: takes).features)
+                let spread = disagreement.reduce(0, +) / Float(disagreement.count)
+                let spotter = TemplateSpotter(phrase: WakeBench.phrase, takes: takes, threshold: -1, backgroundWeight: weight)
+                var takeHighest: Float = 0
+                for take in try WakeTakes.takes(of: WakeBench.phrase, by: speaker) {
+                    takeHighest = max(takeHighest, closest(in: AudioClip(samples: take.samples), spotter: spotter).min() ?? .infinity)
+                }
+                let ownLowest = closest(in: own[speaker.name]!, spotter: spotter).min() ?? .infinity
+                var otherLowest = Float.infinity
+                for clip in clips { otherLowest = min(otherLowest, closest(in: clip, spotter: spotter).min() ?? .infinity) }
+                lowest = max(lowest, takeHighest / spread)
+                highest = min(highest, min(ownLowest, otherLowest) / spread)
+                voices.append("\(format(spread)): \(format(takeHighest / spread)), \(format(otherLowest / spread)) (\(format(ownLowest / spread)))")
+            }
+            let range = highest > lowest ? "\(format(lowest))–\(format(highest)) (×\(String(format: "%.2f", highest / lowest)))" : "none"
+            print("| \(weight) | \(voices.joined(separator: "; ")) | \(range) | \(highest > lowest ? format((lowest * highest).squareRoot()) : "–") |")
         }
+    }
+
+    static func format(_ value: Float) -> String {
+        String(format: "%.3f", value)
     }
 
     /// The closest distance of each stretch of speech in `clip`, the pipeline waiting throughout.

@@ -1,17 +1,26 @@
 /// Listens for a phrase by its enrolled takes: the newest audio of a stretch of speech is
 /// aligned with each take's cepstra (``SubsequenceAlignment``), frame by frame, and the phrase
-/// is heard when an alignment ending at the newest frame is close enough. It decides as the
+/// is heard when the alignments ending at the newest frame are close enough. It decides as the
 /// phrase's last frame comes in; a frame costs no allocation.
+///
+/// How close is judged against the audio itself: each take's alignment distance less
+/// ``backgroundWeight`` times the distance its frames have, each, to the take frame nearest to
+/// it in any order (the background). Other sentences by the same voice come near a take frame by
+/// frame as much as the phrase does, but not in the phrase's order; noise moves the phrase away
+/// from the takes in both measures alike. The takes' scores are averaged at each frame, so the
+/// phrase must come close to them all, ending together; the threshold on that mean follows how
+/// far apart the takes lie (``threshold(for:)``).
 public struct PhraseTemplateMatcher: Sendable {
-    /// The mean cosine distance under which a take's alignment counts as the phrase when the
-    /// templates set none: tuned on the wake benchmark's tuning voices
-    /// (`earshot-bench wake --templates --tune`).
-    public static let defaultThreshold: Float = 0.3
+    /// The share of the background taken off the alignment distance when none is given. Below
+    /// 1, audio far from every take frame (a noise, another language) keeps part of its
+    /// distance; the tuning voices set it (`--tune`: of the weights below 1, the one whose
+    /// thresholds part their phrase from their other sentences over the widest range).
+    public static let defaultBackgroundWeight: Float = 0.9
     /// An alignment counts only when the stretch it spans is this many times as long as the
     /// take at most, or this fraction of it at least: a phrase said at half or twice the speed.
     static let longestStretch: Float = 1.5
     static let shortestStretch: Float = 0.67
-    /// Frames the distance must go on rising after its lowest below the threshold before the
+    /// Frames the score must go on rising after its lowest below the threshold before the
     /// phrase counts as ended: a take matches its end best where the phrase really ends, not
     /// as soon as its last syllable begins.
     static let settleFrames = 10
@@ -23,6 +32,7 @@ public struct PhraseTemplateMatcher: Sendable {
     static let deltaFrames = 2
 
     public let threshold: Float
+    public let backgroundWeight: Float
     private var cepstrum: MelCepstrum
     private var alignments: [SubsequenceAlignment]
     /// The takes' mean vector, taken from theirs and from every frame heard: what all the
@@ -33,18 +43,28 @@ public struct PhraseTemplateMatcher: Sendable {
     /// The last ``deltaFrames`` frames' cepstra, oldest first, and how many of them were heard.
     private var recent = [Float](repeating: 0, count: deltaFrames * MelCepstrum.dimension)
     private var recentCount = 0
-    /// The lowest distance seen since ``begin()`` (for tuning and for `earshot wake enroll`).
+    /// Each take's distance from each recent frame to its nearest take frame, a ring of
+    /// ``historyLength`` frames per take, and how many frames this stretch has had.
+    private var nearest: [Float]
+    private let historyLength: Int
+    private var framesHeard = 0
+    /// The lowest score seen since ``begin()`` (for tuning).
     public private(set) var closest: Float = .infinity
-    /// Frames since the lowest distance under the threshold in this stretch, if there was one.
+    /// Frames since the lowest score under the threshold in this stretch, if there was one.
     private var framesSinceLowest: Int?
 
-    /// - Parameter takes: the enrolled takes' samples at 16 kHz, trimmed to the phrase.
-    public init(takes: [[Float]], threshold: Float = defaultThreshold) {
-        self.threshold = threshold
+    /// - Parameters:
+    ///   - takes: the enrolled takes' samples at 16 kHz, trimmed to the phrase.
+    ///   - threshold: the score under which the phrase is heard; nil: ``threshold(for:)``.
+    public init(takes: [[Float]], threshold: Float? = nil, backgroundWeight: Float = defaultBackgroundWeight) {
+        self.threshold = threshold ?? Self.threshold(for: takes)
+        self.backgroundWeight = backgroundWeight
         cepstrum = MelCepstrum(tracksNoise: true)
         let (features, mean) = Self.centredFeatures(of: takes)
         self.mean = mean
         alignments = features.map { SubsequenceAlignment(template: $0, dimension: Self.dimension) }
+        historyLength = Int((Float(alignments.map(\.length).max() ?? 1) * Self.longestStretch).rounded(.up)) + 1
+        nearest = [Float](repeating: 0, count: historyLength * alignments.count)
     }
 
     /// Each take's vectors (``dimension`` values a frame): its cepstra less the mean of all the
@@ -78,6 +98,7 @@ public struct PhraseTemplateMatcher: Sendable {
         closest = .infinity
         framesSinceLowest = nil
         recentCount = 0
+        framesHeard = 0
     }
 
     /// The stretch's next frame; true when the phrase has just ended with it.
@@ -103,15 +124,7 @@ public struct PhraseTemplateMatcher: Sendable {
             norm = norm.squareRoot()
             for k in 0..<vector.count { vector[k] = norm > 1e-6 ? vector[k] / norm : 0 }
         }
-        var lowest: Float = .infinity
-        vector.withUnsafeBufferPointer { vector in
-            for index in alignments.indices {
-                let (distance, frames) = alignments[index].next(vector.baseAddress!)
-                let length = Float(alignments[index].length)
-                guard Float(frames) <= length * Self.longestStretch, Float(frames) >= length * Self.shortestStretch else { continue }
-                lowest = min(lowest, distance)
-            }
-        }
+        let lowest = score()
         if lowest < threshold, lowest < closest {
             framesSinceLowest = 0
         } else if let frames = framesSinceLowest {
@@ -119,5 +132,29 @@ public struct PhraseTemplateMatcher: Sendable {
         }
         closest = min(closest, lowest)
         return framesSinceLowest.map { $0 >= Self.settleFrames } ?? false
+    }
+
+    /// The mean over the takes of each one's alignment distance ending with ``vector``, less the
+    /// weighted background of the frames it spans; infinite while any take spans too few or too
+    /// many frames.
+    private mutating func score() -> Float {
+        let slot = framesHeard % historyLength
+        framesHeard += 1
+        var sum: Float = 0
+        var allAligned = true
+        for index in alignments.indices {
+            let (distance, frames, nearestFrame) = vector.withUnsafeBufferPointer { alignments[index].next($0.baseAddress!) }
+            let history = index * historyLength
+            nearest[history + slot] = nearestFrame
+            let length = Float(alignments[index].length)
+            guard allAligned, Float(frames) <= length * Self.longestStretch, Float(frames) >= length * Self.shortestStretch else {
+                allAligned = false
+                continue
+            }
+            var background: Float = 0
+            for back in 0..<frames { background += nearest[history + (slot - back + historyLength) % historyLength] }
+            sum += distance - backgroundWeight * background / Float(frames)
+        }
+        return allAligned ? sum / Float(alignments.count) : .infinity
     }
 }

@@ -45,8 +45,9 @@ public struct SubsequenceAlignment: Sendable {
     }
 
     /// Takes the stream's next vector (already scaled to length 1); returns the mean distance of
-    /// the best path ending here with the template's end, and how many stream frames it spans.
-    public mutating func next(_ vector: UnsafePointer<Float>) -> (distance: Float, frames: Int) {
+    /// the best path ending here with the template's end, how many stream frames it spans, and
+    /// the distance of the vector to the template frame nearest to it, wherever that lies.
+    public mutating func next(_ vector: UnsafePointer<Float>) -> (distance: Float, frames: Int, nearest: Float) {
         let length = self.length, dimension = self.dimension
         let frame = frames
         frames += 1
@@ -58,11 +59,13 @@ public struct SubsequenceAlignment: Sendable {
                         // In place: `diagonal` is the previous column's j - 1, `below` this column's j - 1.
                         var diagonalCost: Float = .infinity, diagonalWeight: Float = 1, diagonalStart = frame
                         var belowCost: Float = .infinity, belowWeight: Float = 1, belowStart = frame
+                        var nearest: Float = .infinity
                         for j in 0..<length {
                             var dot: Float = 0
                             let row = j * dimension
                             for k in 0..<dimension { dot += template[row + k] * vector[k] }
                             let d = 1 - dot
+                            nearest = min(nearest, d)
                             let leftCost = cost[j], leftWeight = weight[j], leftStart = start[j]
                             var bestCost: Float, bestWeight: Float, bestStart: Int
                             if j == 0 {
@@ -94,7 +97,7 @@ public struct SubsequenceAlignment: Sendable {
                             belowWeight = bestWeight
                             belowStart = bestStart
                         }
-                        return (cost[length - 1] / weight[length - 1], frame - start[length - 1] + 1)
+                        return (cost[length - 1] / weight[length - 1], frame - start[length - 1] + 1, nearest)
                     }
                 }
             }
@@ -116,10 +119,10 @@ public struct SubsequenceAlignment: Sendable {
     public static func distance(_ a: [Float], _ b: [Float], dimension: Int) -> Float {
         var alignment = SubsequenceAlignment(template: a, dimension: dimension, openBeginning: false)
         let vectors = normalised(b, dimension: dimension)
-        var last: (distance: Float, frames: Int) = (.infinity, 0)
+        var last: Float = .infinity
         vectors.withUnsafeBufferPointer { vectors in
-            for frame in 0..<(vectors.count / dimension) { last = alignment.next(vectors.baseAddress! + frame * dimension) }
+            for frame in 0..<(vectors.count / dimension) { last = alignment.next(vectors.baseAddress! + frame * dimension).distance }
         }
-        return last.distance
+        return last
     }
 }

@@ -18,13 +18,15 @@ public enum WakeEnrolment {
     /// Takes whose mean distance to the others is above this say something else, or say it in
     /// another way than the rest (the distance of ``SubsequenceAlignment``): the others would
     /// not wake on it.
-    public static let agreementLimit: Float = PhraseTemplateMatcher.defaultThreshold
+    public static let agreementLimit: Float = 0.3
 
     /// The enrolled takes: trimmed samples, in the order given, and how far apart they are.
     public struct Enrolled: Sendable {
         public var takes: [[Float]]
         /// Each take's mean distance to the others.
         public var disagreement: [Float]
+        /// The score under which they hear the phrase (``PhraseTemplateMatcher/threshold(disagreement:)``).
+        public var threshold: Float { PhraseTemplateMatcher.threshold(disagreement: disagreement) }
     }
 
     /// Why takes cannot be enrolled, in words a person can act on.
@@ -47,15 +49,7 @@ public enum WakeEnrolment {
             let speech = try self.speech(of: take.clip, name: take.name)
             trimmed.append(speech)
         }
-        let features = PhraseTemplateMatcher.centredFeatures(of: trimmed).features
-        var disagreement = [Float](repeating: 0, count: takes.count)
-        for i in features.indices {
-            var sum: Float = 0
-            for j in features.indices where j != i {
-                sum += SubsequenceAlignment.distance(features[j], features[i], dimension: PhraseTemplateMatcher.dimension)
-            }
-            disagreement[i] = sum / Float(features.count - 1)
-        }
+        let disagreement = PhraseTemplateMatcher.disagreement(of: PhraseTemplateMatcher.centredFeatures(of: trimmed).features)
         if let worst = disagreement.indices.max(by: { disagreement[$0] < disagreement[$1] }), disagreement[worst] > agreementLimit {
             let others = disagreement.indices.filter { $0 != worst }.map { disagreement[$0] }
             throw Refusal(description: "\(takes[worst].name) does not sound like the other takes (it is \(format(disagreement[worst])) "

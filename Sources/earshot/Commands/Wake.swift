@@ -66,7 +66,7 @@ struct WakeEnrollCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         do {
-            try WakeTemplates(takes: enrolled.takes).save(to: directory)
+            try WakeTemplates(takes: enrolled.takes, threshold: enrolled.threshold).save(to: directory)
         } catch {
             FileHandle.standardError.write(Data("earshot wake enroll: \(error.message)\n".utf8))
             throw ExitCode(1)
@@ -75,7 +75,8 @@ struct WakeEnrollCommand: AsyncParsableCommand {
             ConsoleOutput.line("\(takes[index].name): \(String(format: "%.2f", Double(take.count) / Double(AudioFrame.sampleRate))) s of speech, "
                 + "\(String(format: "%.2f", enrolled.disagreement[index])) from the other takes")
         }
-        ConsoleOutput.line("enrolled \(enrolled.takes.count) takes in \(directory): set [wake] templates = \"\(directory)\" in the configuration")
+        ConsoleOutput.line("enrolled \(enrolled.takes.count) takes in \(directory) (they wake under a score of \(String(format: "%.3f", enrolled.threshold))): "
+            + "set [wake] templates = \"\(directory)\" in the configuration")
     }
 
     /// Three takes said into the microphone, 3 s each after a prompt.

@@ -10,7 +10,7 @@ import Testing
         angles.flatMap { [Float(cos($0)), Float(sin($0))] }
     }
 
-    static func feed(_ stream: [Float], to alignment: inout SubsequenceAlignment) -> [(distance: Float, frames: Int)] {
+    static func feed(_ stream: [Float], to alignment: inout SubsequenceAlignment) -> [(distance: Float, frames: Int, nearest: Float)] {
         let scaled = SubsequenceAlignment.normalised(stream, dimension: 2)
         return scaled.withUnsafeBufferPointer { scaled in
             (0..<(scaled.count / 2)).map { alignment.next(scaled.baseAddress! + $0 * 2) }
@@ -39,6 +39,14 @@ import Testing
         var alignment = SubsequenceAlignment(template: template, dimension: 2)
         let results = Self.feed(Self.vectors([2.4, 1.6, 0.8, 0]), to: &alignment)
         #expect(results[3].distance > 0.3)
+    }
+
+    @Test func eachFramesNearestTemplateFrameIsFoundInAnyOrder() {
+        var alignment = SubsequenceAlignment(template: template, dimension: 2)
+        let results = Self.feed(Self.vectors([2.4, 1.6, 0.8, 0, 3.2]), to: &alignment)
+        #expect(results[0..<4].allSatisfy { $0.nearest < 1e-5 }, "the template's frames, backwards")
+        #expect(results[3].distance > 0.3, "not in the template's order")
+        #expect(abs(results[4].nearest - Float(1 - cos(0.8))) < 1e-4, "0.8 rad from the template's last frame")
     }
 
     @Test func theWholeDistanceOfTwoTakesIsSymmetricAndZeroForOne() {
