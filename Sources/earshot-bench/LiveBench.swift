@@ -26,9 +26,11 @@ enum LiveBench {
         return daemonBinary
     }
 
-    static func run(seconds: Double, fixture: String, transcriber: String, synthesizer: String, unloadAfter: Double?) throws {
+    static func run(
+        seconds: Double, fixture: String, transcriber: String, synthesizer: String, unloadAfter: Double?, pipeWire: Bool = false
+    ) throws {
         let daemonBinary = try daemonBeside()
-        let sound = try PulseTestServer()
+        let sound: any TestSoundServer = pipeWire ? try PipeWireTestServer() : try PulseTestServer()
         defer { sound.stop() }
         let socketPath = sound.directory + "/earshot.sock"
         let unloading = unloadAfter.map { ["--stt-unload-after", String($0), "--tts-unload-after", String($0)] } ?? []
@@ -46,15 +48,20 @@ enum LiveBench {
         // Phase 1: listening with no client attached.
         // libpulse's own cost for the same capture, as a floor: parec taking the microphone in
         // 10 ms fragments alongside the daemon.
+        // A second parec takes the audio over the socket, as the daemon does (shared memory off).
         var player = try sound.play(fixture)
         let floor = try sound.record(from: "mic")
+        let socketFloor = try sound.record(from: "mic", sharedMemory: false)
         let floorStart = try cpuSeconds(of: floor.process.pid)
+        let socketFloorStart = try cpuSeconds(of: socketFloor.process.pid)
         let quietCPU = try measureCPU(of: daemon.pid, seconds: seconds) {
             if !player.isRunning { player = try sound.play(fixture) }
             usleep(50_000)
         }
         let floorCPU = (try cpuSeconds(of: floor.process.pid) - floorStart) / seconds * 100
+        let socketFloorCPU = (try cpuSeconds(of: socketFloor.process.pid) - socketFloorStart) / seconds * 100
         _ = floor.stop()
+        _ = socketFloor.stop()
         let quietMemory = try memoryKilobytes(of: daemon.pid)
         let breakdown = try MemoryBreakdown(pid: daemon.pid)
 
@@ -91,7 +98,7 @@ enum LiveBench {
             latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
         }
         let mb = { (kilobytes: Int) in String(format: "%.1f MB", Double(kilobytes) / 1024) }
-        print("Live daemon (--stt \(transcriber) --tts \(synthesizer)): listening to a private PulseAudio, a fixture looping into its microphone,")
+        print("Live daemon (--stt \(transcriber) --tts \(synthesizer)): listening to a private \(pipeWire ? "PipeWire" : "PulseAudio"), a fixture looping into its microphone,")
         print("\(String(format: "%.0f", seconds)) s with no client, then \(String(format: "%.0f", seconds)) s with one client taking levels at 60 Hz")
         print("(\(latencies.count) level events, \(speechEvents) speech events)")
         print("| measure | value | goal |")
@@ -104,6 +111,8 @@ enum LiveBench {
         // The CPU goals are for listening alone; a transcriber works on every utterance.
         let speechOff = transcriber == "none"
         print("| daemon CPU ÷ parec CPU, no client | \(String(format: "%.1f", quietCPU / floorCPU))× | \(speechOff ? "≤ 1.5×" : "") |")
+        print("| floor: parec over the socket (shared memory off, as the daemon), meanwhile | \(String(format: "%.2f", socketFloorCPU)) % | |")
+        print("| daemon CPU ÷ that parec's, no client | \(String(format: "%.1f", quietCPU / socketFloorCPU))× | |")
         print("| daemon CPU, share of one core, 60 Hz level client | \(String(format: "%.2f", busyCPU)) % | |")
         print("| floor: parec, meanwhile | \(String(format: "%.2f", busyFloorCPU)) % | |")
         print("| daemon CPU ÷ parec CPU, 60 Hz level client | \(String(format: "%.1f", busyCPU / busyFloorCPU))× | \(speechOff ? "≤ 2.0×" : "") |")

@@ -42,6 +42,8 @@ extension LiveBench {
         print("| daemon CPU, share of one core, silence | \(String(format: "%.2f", silence.daemon)) % | |")
         print("| floor: parec recording the same microphone in 10 ms fragments, meanwhile | \(String(format: "%.2f", silence.parec)) % | |")
         print("| daemon CPU ÷ parec CPU, silence | \(String(format: "%.1f", silence.daemon / silence.parec))× | ≤ 1.5× |")
+        print("| floor: parec over the socket (shared memory off, as the daemon), meanwhile | \(String(format: "%.2f", silence.parecOverSocket)) % | |")
+        print("| daemon CPU ÷ that parec's, silence | \(String(format: "%.1f", silence.daemon / silence.parecOverSocket))× | |")
         print("| daemon CPU, share of one core, speech without the phrase | \(String(format: "%.2f", speaking.daemon)) % | |")
         print("| floor: parec, meanwhile | \(String(format: "%.2f", speaking.parec)) % | |")
         print("| daemon CPU ÷ parec CPU, speech without the phrase | \(String(format: "%.1f", speaking.daemon / speaking.parec))× | |")
@@ -49,20 +51,26 @@ extension LiveBench {
         print("| daemon RSS at the end (peak) | \(String(format: "%.1f MB (%.1f MB)", Double(memory.rss) / 1024, Double(memory.peak) / 1024)) | |")
     }
 
-    /// The daemon's and a fresh `parec`'s CPU (shares of one core) over the same `seconds`, the
-    /// two recording the same microphone; `body` runs every 50 ms meanwhile.
+    /// The daemon's and two fresh `parec`s' CPU (shares of one core) over the same `seconds`, the
+    /// three recording the same microphone, one parec through shared memory and one over the
+    /// socket as the daemon takes it; `body` runs every 50 ms meanwhile.
     static func sideBySide(
         daemon: pid_t, sound: PulseTestServer, seconds: Double, _ body: () throws -> Void
-    ) throws -> (daemon: Double, parec: Double) {
+    ) throws -> (daemon: Double, parec: Double, parecOverSocket: Double) {
         let floor = try sound.record(from: "mic")
         defer { _ = floor.stop() }
+        let socketFloor = try sound.record(from: "mic", sharedMemory: false)
+        defer { _ = socketFloor.stop() }
         let floorStart = try cpuSeconds(of: floor.process.pid)
+        let socketFloorStart = try cpuSeconds(of: socketFloor.process.pid)
         let start = Date()
         let daemonCPU = try measureCPU(of: daemon, seconds: seconds) {
             try body()
             usleep(50_000)
         }
-        let parecCPU = (try cpuSeconds(of: floor.process.pid) - floorStart) / Date().timeIntervalSince(start) * 100
-        return (daemonCPU, parecCPU)
+        let elapsed = Date().timeIntervalSince(start)
+        let parecCPU = (try cpuSeconds(of: floor.process.pid) - floorStart) / elapsed * 100
+        let socketCPU = (try cpuSeconds(of: socketFloor.process.pid) - socketFloorStart) / elapsed * 100
+        return (daemonCPU, parecCPU, socketCPU)
     }
 }

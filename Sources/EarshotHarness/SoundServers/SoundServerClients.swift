@@ -57,8 +57,16 @@ public final class SoundServerClients: Sendable {
         try ChildProcess(tools.paplay, ["-d", sink, path], environment: environment, outputPath: uniquePath("paplay", "log"))
     }
 
-    func record(from source: String) throws -> PulseTestRecording {
+    /// `sharedMemory` false: the audio comes over the socket, as the daemon takes it (libpulse's
+    /// `enable-shm = no`), not through memory shared with the server.
+    func record(from source: String, sharedMemory: Bool = true) throws -> PulseTestRecording {
         let path = uniquePath("record", "raw")
+        var environment = environment
+        if !sharedMemory {
+            let configuration = uniquePath("client", "conf")
+            try "enable-shm = no\n".write(toFile: configuration, atomically: true, encoding: .utf8)
+            environment["PULSE_CLIENTCONFIG"] = configuration
+        }
         let process = try ChildProcess(
             tools.parec,
             ["-d", source, "--raw", "--format=s16le", "--rate=16000", "--channels=1", "--latency-msec=10", path],

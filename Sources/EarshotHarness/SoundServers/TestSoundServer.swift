@@ -52,9 +52,9 @@ extension TestSoundServer {
     }
 
     /// Records `source` (by default what the speaker plays) as 16 kHz mono s16le until the
-    /// recording is stopped.
-    public func record(from source: String = "speaker.monitor") throws -> PulseTestRecording {
-        try clients.record(from: source)
+    /// recording is stopped; `sharedMemory` false takes the audio over the socket.
+    public func record(from source: String = "speaker.monitor", sharedMemory: Bool = true) throws -> PulseTestRecording {
+        try clients.record(from: source, sharedMemory: sharedMemory)
     }
 }
 
