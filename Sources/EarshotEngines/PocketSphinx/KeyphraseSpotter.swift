@@ -34,7 +34,7 @@ public final class KeyphraseSpotter: WakePhraseSpotter {
 
     /// The bar the daemon uses unless `[wake] kws_threshold` says otherwise (tuned on the
     /// benchmark's tuning voices, `earshot-bench wake --tune`: the most woken with no false wake on the dev sets).
-    public static let defaultThreshold = 1e-35
+    public static let defaultThreshold = 3e-33
     /// kws_plp, the cost of each phone of the garbage loop the phrase competes with (pocketsphinx's
     /// default 0.1): a smaller one lifts the phrase said in noise more than other speech
     /// (`earshot-bench wake`).
