@@ -36,7 +36,8 @@ import Testing
         // One frame late: output sample n is input sample n + 160 less the frame before the stretch.
         #expect(output.count == input.count - 160)
         let noiseBefore = Self.power(input[800..<4_800]), noiseAfter = Self.power(output[640..<4_640])
-        #expect(10 * log10(noiseBefore / noiseAfter) > 15)
+        // The gain floor (0.2) allows at most 14 dB.
+        #expect(10 * log10(noiseBefore / noiseAfter) > 12)
         // The tone's stretch keeps its loudness within 1 dB.
         let toneBefore = Self.power(input[8_000..<20_000]), toneAfter = Self.power(output[7_840..<19_840])
         #expect(abs(10 * log10(toneBefore / toneAfter)) < 1)
