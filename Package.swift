@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "EarshotEngines",
             dependencies: [
-                "EarshotBase", "EarshotSpeech", "CPocketSphinx", "CFlite", "CEspeak", logging,
+                "EarshotBase", "EarshotAudio", "EarshotSpeech", "CPocketSphinx", "CFlite", "CEspeak", logging,
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ] + nio,

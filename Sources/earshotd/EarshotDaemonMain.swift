@@ -117,7 +117,7 @@ struct EarshotDaemonMain: AsyncParsableCommand {
     @Option(help: "Wait for this wake phrase before taking turns, e.g. \"hey computer\" (default: none, every utterance is a turn).")
     var wake: String?
 
-    @Option(help: "The wake phrase's keyphrase threshold, above 0 and below 1: smaller hears it more often, and wakes falsely more (default: 1e-35).")
+    @Option(help: "The wake phrase's keyphrase threshold, above 0 and below 1: smaller hears it more often, and wakes falsely more (default: 1e-30).")
     var wakeThreshold: Double?
 
     @Option(help: "Hear the wake phrase by the takes of it `earshot wake enroll` wrote to this directory, instead of pocketsphinx.")

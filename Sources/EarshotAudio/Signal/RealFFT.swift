@@ -64,6 +64,46 @@ struct RealFFT: Sendable {
         split(real: real, imaginary: imaginary)
     }
 
+    /// x[n] = Σ X[k] e^{2πikn/size} / size for n < size: the inverse of ``forward``, from bins
+    /// 0...size/2 (a real signal's other bins are their conjugates). `scratchReal` and
+    /// `scratchImaginary` hold at least `size / 2` values each; `output` at least `size`.
+    func inverse(
+        real: UnsafeBufferPointer<Float>, imaginary: UnsafeBufferPointer<Float>,
+        scratchReal: UnsafeMutableBufferPointer<Float>, scratchImaginary: UnsafeMutableBufferPointer<Float>,
+        output: UnsafeMutableBufferPointer<Float>
+    ) {
+        precondition(real.count >= binCount && imaginary.count >= binCount && output.count >= size)
+        precondition(scratchReal.count >= half && scratchImaginary.count >= half)
+        let half = self.half, quarter = size / 4
+        bitReversed.withUnsafeBufferPointer { order in
+            splitCos.withUnsafeBufferPointer { wr in
+                splitSin.withUnsafeBufferPointer { wi in
+                    for k in 0..<half {
+                        let m = half - k
+                        // Undoes the split: E = (X[k] + conj X[m]) / 2, O = (X[k] - conj X[m]) / (2 W^k),
+                        // and the half-length spectrum Z = E + iO, stored conjugated for the forward butterflies.
+                        let er = 0.5 * (real[k] + real[m]), ei = 0.5 * (imaginary[k] - imaginary[m])
+                        let dr = 0.5 * (real[k] - real[m]), di = 0.5 * (imaginary[k] + imaginary[m])
+                        // W^k = e^{-2πik/size}; past a quarter, W^k = -conj W^{half-k}.
+                        let c = k <= quarter ? wr[k] : -wr[m], s = k <= quarter ? wi[k] : wi[m]
+                        // O = D conj(W^k), as |W^k| = 1.
+                        let or = dr * c + di * s, oi = di * c - dr * s
+                        let target = Int(order[k])
+                        scratchReal[target] = er - oi
+                        scratchImaginary[target] = -(ei + or)
+                    }
+                }
+            }
+        }
+        transformInPlace(real: scratchReal, imaginary: scratchImaginary)
+        // z = conj(DFT(conj Z)) / half holds the even samples as real parts, the odd as imaginary.
+        let scale = 1 / Float(half)
+        for n in 0..<half {
+            output[2 * n] = scratchReal[n] * scale
+            output[2 * n + 1] = -scratchImaginary[n] * scale
+        }
+    }
+
     /// Iterative decimation-in-time butterflies over bit-reversed data (first `half` values).
     private func transformInPlace(real: UnsafeMutableBufferPointer<Float>, imaginary: UnsafeMutableBufferPointer<Float>) {
         let half = self.half

@@ -43,4 +43,24 @@ import Testing
             #expect(abs(real[k]) < 1e-2 && abs(imaginary[k]) < 1e-2, "bin \(k)")
         }
     }
+
+    @Test(arguments: [8, 64, 512])
+    func theInverseGivesTheSignalBack(size: Int) {
+        let input = VADTestSupport.noise(count: size, amplitude: 1, seed: UInt64(size) + 1)
+        let fft = RealFFT(size: size)
+        let (real, imaginary) = transform(input)
+        var scratchReal = [Float](repeating: 0, count: size / 2), scratchImaginary = scratchReal
+        var output = [Float](repeating: 0, count: size)
+        real.withUnsafeBufferPointer { re in
+            imaginary.withUnsafeBufferPointer { im in
+                scratchReal.withUnsafeMutableBufferPointer { sr in
+                    scratchImaginary.withUnsafeMutableBufferPointer { si in
+                        output.withUnsafeMutableBufferPointer { fft.inverse(real: re, imaginary: im, scratchReal: sr, scratchImaginary: si, output: $0) }
+                    }
+                }
+            }
+        }
+        let worst = zip(input, output).map { abs($0 - $1) }.max() ?? 0
+        #expect(worst < 1e-5)
+    }
 }
