@@ -252,7 +252,10 @@ struct LiveEchoCancellationTests {
             guard case .active = engine.status.echoCancellation,
                   let source = try? server.pactl("list", "sources", "short"),
                   let index = Self.index(of: Self.source, in: source) else { return false }
+            // The server may list the engine's stream on its way back a moment after the engine
+            // says where it is.
             return index != firstSource && engine.status.source == Self.source && engine.status.sink == Self.sink
+                && (try? Self.devicesOfStreams(server, "source-outputs", on: "sources")) == [Self.source]
         }
         #expect(reloaded != nil, "not reloaded: \(engine.status)")
         #expect(try await Self.devicesOfClientStreams(live.server, "source-outputs", on: "sources") == [Self.source])
@@ -342,9 +345,14 @@ struct LiveEchoCancellationTests {
     static func devicesOfClientStreams(
         _ server: any TestSoundServer, _ kind: String, on devices: String, ofModules: Bool = false
     ) async throws -> [String] {
-        let (streams, names) = try await onDedicatedThread {
-            (try server.pactl("list", kind, "short"), try server.pactl("list", devices, "short"))
-        }
+        try await onDedicatedThread { try devicesOfStreams(server, kind, on: devices, ofModules: ofModules) }
+    }
+
+    /// `devicesOfClientStreams`, asked on the calling thread.
+    static func devicesOfStreams(
+        _ server: any TestSoundServer, _ kind: String, on devices: String, ofModules: Bool = false
+    ) throws -> [String] {
+        let (streams, names) = (try server.pactl("list", kind, "short"), try server.pactl("list", devices, "short"))
         let nameOf = Dictionary(uniqueKeysWithValues: names.split(separator: "\n").compactMap { line -> (String, String)? in
             let fields = line.split(separator: "\t")
             return fields.count >= 2 ? (String(fields[0]), String(fields[1])) : nil
