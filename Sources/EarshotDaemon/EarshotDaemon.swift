@@ -14,8 +14,6 @@ public enum EarshotDaemon {
     public static func run(configuration: DaemonConfiguration, logger: Logger) async throws {
         // First: libsystemd takes LISTEN_FDS out of the environment the responder inherits.
         let socket = try SocketActivation.choose(configuredPath: configuration.socketPath, logger: logger)
-        // Also while no other thread reads the environment, and before libpulse's first context.
-        turnOffLibpulseSharedMemory(besideSocket: configuration.socketPath, logger: logger)
         let monitor = AudioLoopMonitor()
         let engine = try PulseAudioEngine(
             configuration: .init(
@@ -26,6 +24,7 @@ public enum EarshotDaemon {
         )
         // Closed until the turn machine opens it: at once with `listen`, or on `start`.
         engine.setMicrophone(.closed)
+        DaemonFaults.injectAsked(engine: engine)
         let relay = EventRelay()
         let (reports, reported) = AsyncStream.makeStream(of: TranscriptionReport.self)
         // Not prepared here: an embedded model loads as the first utterance begins, so a daemon
@@ -95,7 +94,7 @@ public enum EarshotDaemon {
                     .init(service: reloading, successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
                 ] + (webService.map { [$0] } ?? []) + [
                     // Last, so that it is the first told to shut down: STOPPING=1 goes out at once.
-                    .init(service: ServiceManagerService(engine: engine, monitor: monitor, socket: socket.path, logger: Logger(label: "earshotd.systemd")), successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
+                    .init(service: SupervisionService(engine: engine, monitor: monitor, socket: socket.path, logger: Logger(label: "earshotd.systemd")), successTerminationBehavior: .ignore, failureTerminationBehavior: .gracefullyShutdownGroup),
                 ],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger
@@ -104,19 +103,5 @@ public enum EarshotDaemon {
         logger.info("Starting", metadata: ["socket": "\(socket.path)"])
         try await group.run()
         logger.info("Stopped")
-    }
-
-    /// Shared memory off for libpulse (`PulseClientConfiguration` says why), with the file beside
-    /// the socket. Without it the daemon still runs; only that rare hang is back.
-    private static func turnOffLibpulseSharedMemory(besideSocket socket: String, logger: Logger) {
-        do {
-            let path = try PulseClientConfiguration.install(in: SocketLocation.directory(ofSocket: socket))
-            logger.debug("libpulse's shared memory is off", metadata: ["client_config": "\(path)"])
-        } catch {
-            logger.warning("""
-                Cannot turn libpulse's shared memory off (\(error)): a sound server that dies while the \
-                daemon connects may leave its audio thread stuck, until the watchdog restarts it
-                """)
-        }
     }
 }

@@ -9,12 +9,15 @@ final class LiveSession {
 
     /// Without `soundServerUp`, the server is killed before the daemon starts, so the daemon
     /// starts without one (`sound.restart()` brings it).
-    init(on kind: SoundServerKind = .pulseAudio, arguments: [String] = ["--listen"], soundServerUp: Bool = true) throws {
+    init(
+        on kind: SoundServerKind = .pulseAudio, arguments: [String] = ["--listen"], soundServerUp: Bool = true,
+        environment: [String: String] = [:]
+    ) throws {
         sound = try kind.start()
         if !soundServerUp { sound.kill() }
         directory = NSTemporaryDirectory() + "earshotd-test-" + UUID().uuidString.prefix(8)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        daemon = try DaemonProcess(directory: directory, environment: sound.environment, arguments: arguments)
+        daemon = try DaemonProcess(directory: directory, environment: sound.environment.merging(environment) { $1 }, arguments: arguments)
     }
 
     /// A client subscribed to `topics`, once the daemon reports `listening` through it.

@@ -3,12 +3,16 @@
 ///
 /// A lost sound server is not a stall (the daemon reconnects by itself), nor is a closed
 /// microphone: frames are only expected while connected and capturing, and only after `limit`
-/// has passed since they started being expected.
+/// has passed since they started being expected. Nor is a gap in the samples themselves (the
+/// machine asleep, or the sampler starved): time counts only while samples come regularly.
 public struct AudioLoopWatch: Equatable, Sendable {
     /// How long the loop or the frames may stand still before the loop counts as stuck.
     public let limit: Duration
+    /// A longer wait between two samples than this gives the loop the limit again.
+    public static let longestSampleGap = Duration.seconds(2)
     private var loops: Progress?
     private var frames: Progress?
+    private var lastSample: Duration?
     /// A frame arrived since frames began to be expected.
     public private(set) var isCaptureFlowing = false
 
@@ -22,6 +26,11 @@ public struct AudioLoopWatch: Equatable, Sendable {
     }
 
     public mutating func observe(_ sample: AudioLoopSample) -> AudioLoopHealth {
+        if let lastSample, sample.time - lastSample > Self.longestSampleGap {
+            loops?.since = sample.time
+            frames?.since = sample.time
+        }
+        lastSample = sample.time
         if loops?.count != sample.audioThreadTurns {
             loops = Progress(count: sample.audioThreadTurns, since: sample.time)
         }

@@ -8,7 +8,8 @@
 /// anyway, with a status that says the sound server is not answering.
 ///
 /// Keep-alives go out every half watchdog interval while the audio loop is healthy
-/// (``AudioLoopWatch``); a stuck loop stops them, and the manager restarts the daemon.
+/// (``AudioLoopWatch``); a stuck loop stops them, and the manager restarts the daemon. Without a
+/// watchdog, a stuck audio thread has the daemon restart itself: nothing else would end it.
 public struct Supervisor: Equatable, Sendable {
     public struct Configuration: Equatable, Sendable {
         /// The socket front ends connect to, as the status line names it.
@@ -25,8 +26,9 @@ public struct Supervisor: Equatable, Sendable {
         }
 
         /// How long the loop may stand still before it counts as stuck: the watchdog interval
-        /// (the manager would give up then anyway), or 10 s for the status line when there is none.
-        public var stallLimit: Duration { watchdogInterval ?? .seconds(10) }
+        /// (the manager would give up then anyway), else 5 s (the audio thread turns four
+        /// times a second, so a thread that has not turned for 5 s will not).
+        public var stallLimit: Duration { watchdogInterval ?? .seconds(5) }
     }
 
     public let configuration: Configuration
@@ -53,6 +55,9 @@ public struct Supervisor: Equatable, Sendable {
                 actions.append(.recovered(recoveryMessage(after: previousHealth)))
             } else {
                 actions.append(.stalled(stallMessage))
+                if health == .pipelineStalled, configuration.watchdogInterval == nil {
+                    actions.append(.restart)
+                }
             }
         }
         let line = Self.statusLine(for: sample, health: health, hasConnected: hasConnected, configuration: configuration)
@@ -91,8 +96,10 @@ public struct Supervisor: Equatable, Sendable {
         case .pipelineStalled: "The audio pipeline thread has not run for over \(limit) s"
         case .captureStalled(let source): "No audio has come from \(source) for over \(limit) s while capturing"
         }
-        return what + (configuration.watchdogInterval == nil
-            ? "." : ": the audio loop is stuck; watchdog keep-alives stop, so systemd restarts earshotd.")
+        if configuration.watchdogInterval != nil {
+            return what + ": the audio loop is stuck; watchdog keep-alives stop, so systemd restarts earshotd."
+        }
+        return what + (health == .pipelineStalled ? ": it is stuck, so earshotd restarts itself." : ".")
     }
 
     private func recoveryMessage(after stall: AudioLoopHealth) -> String {
@@ -146,6 +153,9 @@ public enum SupervisorAction: Equatable, Sendable {
     case stalled(String)
     /// The loop works again after a stall; keep-alives resume. Log it.
     case recovered(String)
+    /// The audio thread is stuck and no watchdog will end it: the daemon starts itself afresh
+    /// (clients reconnect; the conversation in progress is lost).
+    case restart
     /// Shutting down (`STOPPING=1`) with this status line.
     case stopping(status: String)
 }

@@ -98,8 +98,9 @@ public final class PulseAudioEngine: Sendable {
         mainloop.withLock { session.setMicrophone(state) }
     }
 
+    /// Without the mainloop's lock: it answers while the audio thread is stuck.
     public var microphone: MicrophoneState {
-        mainloop.withLock { session.microphone }
+        MicrophoneState(code: session.microphoneStore.load(ordering: .acquiring))
     }
 
     /// Hands every captured frame to `handler` on libpulse's mainloop thread, where the fragment

@@ -85,4 +85,21 @@ public enum MicrophoneState: Sendable, Hashable {
     case closed
     /// Corked, with frames of silence arriving in real time instead (voice mode is muted).
     case silenced
+
+    /// A number for an atomic.
+    var code: Int {
+        switch self {
+        case .open: 0
+        case .closed: 1
+        case .silenced: 2
+        }
+    }
+
+    init(code: Int) {
+        self = switch code {
+        case 0: .open
+        case 1: .closed
+        default: .silenced
+        }
+    }
 }

@@ -46,8 +46,13 @@ final class PulseSession: @unchecked Sendable {
     /// A reply is paused (the person may be interrupting): nothing is written and the stream
     /// stays corked until it resumes or is stopped.
     var isPlaybackPaused = false
-    /// Whether the microphone is open, closed, or silenced (see `setMicrophone`).
-    var microphone = MicrophoneState.open
+    /// Whether the microphone is open, closed, or silenced (see `setMicrophone`). Set on the
+    /// mainloop, read from anywhere: a watchdog asks while the mainloop may be stuck.
+    let microphoneStore = Atomic<Int>(MicrophoneState.open.code)
+    var microphone: MicrophoneState {
+        get { MicrophoneState(code: microphoneStore.load(ordering: .acquiring)) }
+        set { microphoneStore.store(newValue.code, ordering: .releasing) }
+    }
     /// Feeds frames of silence while the microphone is silenced: when it began, how many so far.
     var silence: (since: ContinuousClock.Instant, frames: Int)?
     var silenceTimer: OpaquePointer?

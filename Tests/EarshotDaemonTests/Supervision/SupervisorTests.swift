@@ -162,7 +162,42 @@ struct SupervisorTests {
         run.flowing = false
         run.run(for: .seconds(12))
         #expect(run.keepAlives().isEmpty)
-        #expect(run.sent.contains(.stalled("No audio has come from mic for over 10.0 s while capturing.")))
+        #expect(run.sent.contains(.stalled("No audio has come from mic for over 5.0 s while capturing.")))
+        #expect(!run.sent.contains(.restart), "a silent source is not fixed by starting afresh")
+    }
+
+    @Test func withoutAWatchdogAStuckAudioThreadRestartsTheDaemonOnce() {
+        var run = Run(watchdog: nil)
+        run.capturing = true
+        run.run(for: .seconds(3))
+        run.pipelineTurning = false
+        run.run(for: .seconds(20))
+        let stuck = run.actions.filter { $0.action == .restart || $0.action == .stalled("The audio pipeline thread has not run for over 5.0 s: it is stuck, so earshotd restarts itself.") }
+        // The thread last turned at 3.0 s; the first sample more than 5 s later says so and restarts.
+        #expect(stuck.map(\.time) == [.milliseconds(8_250), .milliseconds(8_250)], "\(run.sent)")
+        #expect(stuck.last?.action == .restart)
+    }
+
+    @Test func withAWatchdogTheManagerRestartsAStuckDaemonNotTheDaemonItself() {
+        var run = Run()
+        run.run(for: .seconds(1))
+        run.pipelineTurning = false
+        run.run(for: .seconds(30))
+        #expect(!run.sent.contains(.restart))
+    }
+
+    @Test func aGapInTheSamplesIsNotAStall() {
+        // The machine slept (or the sampler was starved): no sample for a minute, and the audio
+        // thread has not turned meanwhile. It gets the whole limit again from the next sample.
+        var run = Run(watchdog: nil)
+        run.capturing = true
+        run.run(for: .seconds(2))
+        run.time += .seconds(60)
+        run.pipelineTurning = false
+        run.run(for: .seconds(4))
+        #expect(!run.sent.contains(.restart), "\(run.sent)")
+        run.run(for: .seconds(2))
+        #expect(run.sent.contains(.restart), "the limit still holds once samples come regularly")
     }
 
     @Test func stoppingSaysSo() {

@@ -3,11 +3,18 @@ import EarshotPulse
 import Logging
 import ServiceLifecycle
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
-/// Keeps systemd informed (Type=notify): READY=1 once the socket listens and the audio is up,
-/// a STATUS= line that follows the daemon's state, WATCHDOG=1 while the audio loop is healthy,
-/// and STOPPING=1 on shutdown. Without a service manager (no NOTIFY_SOCKET) it does nothing.
-struct ServiceManagerService: Service {
+/// Watches the audio loop (``Supervisor``) and keeps systemd informed (Type=notify): READY=1
+/// once the socket listens and the audio is up, a STATUS= line that follows the daemon's state,
+/// WATCHDOG=1 while the audio loop is healthy, and STOPPING=1 on shutdown. Without a service
+/// manager (no NOTIFY_SOCKET) it only logs stalls, and restarts the daemon when the audio thread
+/// is stuck.
+struct SupervisionService: Service {
     let engine: PulseAudioEngine
     let monitor: AudioLoopMonitor
     /// The socket front ends connect to, for the status line.
@@ -15,10 +22,10 @@ struct ServiceManagerService: Service {
     let logger: Logger
 
     func run() async throws {
-        guard ServiceManager.isListening else { return }
+        let isManaged = ServiceManager.isListening
         var watchdogInterval: Duration?
         do {
-            watchdogInterval = try ServiceManager.watchdogInterval()
+            watchdogInterval = isManaged ? try ServiceManager.watchdogInterval() : nil
         } catch {
             logger.warning("Cannot read the watchdog interval (WATCHDOG_USEC); sending no keep-alives", metadata: ["error": "\(error)"])
         }
@@ -29,7 +36,7 @@ struct ServiceManagerService: Service {
         // Several samples per keep-alive, so a stall is seen soon after it passes the limit.
         let period = min(.milliseconds(250), supervisor.configuration.stallLimit / 4)
         let started = ContinuousClock.now
-        var notifier = Notifier(logger: logger)
+        var notifier = Notifier(logger: logger, isManaged: isManaged)
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
             for action in supervisor.observe(sample(since: started)) { perform(action, with: &notifier) }
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: period) }
@@ -51,9 +58,11 @@ struct ServiceManagerService: Service {
     private func perform(_ action: SupervisorAction, with notifier: inout Notifier) {
         switch action {
         case .ready(let status):
+            guard notifier.isManaged else { return }
             logger.info("Ready", metadata: ["status": "\(status)"])
             notifier.send([.ready, .status(status)])
         case .status(let status):
+            guard notifier.isManaged else { return }
             logger.info("Status", metadata: ["status": "\(status)"])
             notifier.send([.status(status)])
         case .keepAlive:
@@ -62,18 +71,36 @@ struct ServiceManagerService: Service {
             logger.error("\(message)")
         case .recovered(let message):
             logger.notice("\(message)")
+        case .restart:
+            restart(isManaged: notifier.isManaged)
         case .stopping(let status):
             notifier.send([.stopping, .status(status)])
         }
+    }
+
+    /// Under a service manager without a watchdog, exits for it to start the daemon again
+    /// (`Restart=on-failure`; a socket it passed stays with it). Otherwise starts afresh in place.
+    private func restart(isManaged: Bool) -> Never {
+        if isManaged {
+            logger.critical("Exiting, for systemd to start earshotd again")
+            exit(EXIT_FAILURE)
+        }
+        logger.critical("Restarting earshotd")
+        let failure = ProcessRestart.restart()
+        logger.critical("Cannot restart earshotd (\(String(cString: strerror(failure)))); exiting")
+        exit(EXIT_FAILURE)
     }
 
     /// Sends notifications, logging the first failure only: a manager that stopped listening
     /// would otherwise fill the log four times a second.
     private struct Notifier {
         let logger: Logger
+        /// A service manager listens (NOTIFY_SOCKET is set).
+        let isManaged: Bool
         var hasFailed = false
 
         mutating func send(_ fields: [NotifyField]) {
+            guard isManaged else { return }
             do {
                 try ServiceManager.notify(fields)
             } catch {
