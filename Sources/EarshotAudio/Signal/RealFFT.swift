@@ -112,26 +112,46 @@ struct RealFFT: Sendable {
                 var span = 1
                 while span < half {
                     let stride = half / (span * 2)
-                    var start = 0
-                    while start < half {
+                    // Each stage's butterflies are independent, so their order changes no result:
+                    // while groups outnumber the butterflies in one, a twiddle is read once and
+                    // applied down all the groups.
+                    if span < stride {
                         for offset in 0..<span {
                             let c = wr[offset * stride], s = wi[offset * stride]
-                            let a = start + offset, b = a + span
-                            let br = real[b], bi = imaginary[b]
-                            let tr = br * c - bi * s
-                            let ti = br * s + bi * c
-                            let ar = real[a], ai = imaginary[a]
-                            real[a] = ar + tr
-                            imaginary[a] = ai + ti
-                            real[b] = ar - tr
-                            imaginary[b] = ai - ti
+                            var a = offset
+                            while a < half {
+                                Self.butterfly(real, imaginary, a, a + span, c, s)
+                                a += span * 2
+                            }
                         }
-                        start += span * 2
+                    } else {
+                        var start = 0
+                        while start < half {
+                            for offset in 0..<span {
+                                Self.butterfly(real, imaginary, start + offset, start + offset + span, wr[offset * stride], wi[offset * stride])
+                            }
+                            start += span * 2
+                        }
                     }
                     span *= 2
                 }
             }
         }
+    }
+
+    @inline(__always)
+    private static func butterfly(
+        _ real: UnsafeMutableBufferPointer<Float>, _ imaginary: UnsafeMutableBufferPointer<Float>,
+        _ a: Int, _ b: Int, _ c: Float, _ s: Float
+    ) {
+        let br = real[b], bi = imaginary[b]
+        let tr = br * c - bi * s
+        let ti = br * s + bi * c
+        let ar = real[a], ai = imaginary[a]
+        real[a] = ar + tr
+        imaginary[a] = ai + ti
+        real[b] = ar - tr
+        imaginary[b] = ai - ti
     }
 
     /// Turns the half-length complex spectrum Z into the real signal's spectrum X, in place:

@@ -83,15 +83,21 @@ public struct SpectralVAD: VoiceActivityDetector {
     private func networkLogOdds(judging judged: Int) -> Float {
         let model = SpectralVADModel.self
         let count = model.inputs.count
+        // Each window's features copied out once: reading them inside the loop below copied a
+        // whole window per input.
+        let centred = recent[(judged + 1) & 3]
+        var sums = SpectralFeatures()
+        for offset in 0...Self.lookahead {
+            let window = recent[(judged + offset) & 3]
+            for i in 0..<SpectralFeatures.count { sums.values[i] += window.values[i] }
+        }
         var inputs: [32 of Float] = .init(repeating: 0)
         for (i, (name, context)) in model.inputs.enumerated() {
             switch context {
             case .centred:
-                inputs[i] = recent[(judged + 1) & 3][name]
+                inputs[i] = centred[name]
             case .mean:
-                var sum: Float = 0
-                for offset in 0...Self.lookahead { sum += recent[(judged + offset) & 3][name] }
-                inputs[i] = sum / Float(Self.lookahead + 1)
+                inputs[i] = sums[name] / Float(Self.lookahead + 1)
             }
         }
         var output = model.outputBias
