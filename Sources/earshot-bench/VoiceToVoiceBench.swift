@@ -42,6 +42,9 @@ enum VoiceToVoiceBench {
         var turn: Turn
         /// Seconds from the person's end to the reply's first sound; nil when no reply came.
         var gap: Double?
+        /// Seconds from the person's end to the last `thinking` before the reply: the end of
+        /// turn as decided live (the turn tables' EOT, from replay, beside it).
+        var decided: Double? = nil
     }
 
     static func run(set: String, eagerness: String?, assistant: AssistantPace? = nil) throws {
@@ -118,7 +121,12 @@ enum VoiceToVoiceBench {
         guard let start = locate(cut, in: heard) else { return Outcome(turn: turn, gap: nil) }
         let personEnd = microphone.wall(start + endInCut)
         guard let reply = SpeechBench.firstLoud(played) else { return Outcome(turn: turn, gap: nil) }
-        return Outcome(turn: turn, gap: speaker.wall(reply) - personEnd)
+        let replyStart = speaker.wall(reply)
+        let decided = session.events.last { event in
+            event["event"] as? String == "state" && event["state"] as? String == "thinking"
+                && (event["wall"] as? Double).map { $0 <= replyStart } == true
+        }?["wall"] as? Double
+        return Outcome(turn: turn, gap: replyStart - personEnd, decided: decided.map { $0 - personEnd })
     }
 
     /// Where `cut` begins in `recording`: the loopback into the virtual microphone is bit-exact,
@@ -151,22 +159,26 @@ enum VoiceToVoiceBench {
     static func report(_ outcomes: [Outcome], eagerness: String, answeredBy: String) {
         print("Voice to voice (earshot-bench voice, eagerness \(eagerness)): a turn at a time into the virtual microphone, "
             + "\(answeredBy), embedded transcription and speech")
-        print("| turns | answered | median gap | p90 | min | max | replies before the end |")
-        print("|---|---|---|---|---|---|---|")
+        print("| turns | answered | median gap | p90 | min | max | replies before the end | end decided, median / p90 |")
+        print("|---|---|---|---|---|---|---|---|")
         let kinds = ["all"] + Array(Set(outcomes.map(\.turn.kind))).sorted()
         for kind in kinds {
             let chosen = outcomes.filter { kind == "all" || $0.turn.kind == kind }
             var gaps = LatencySample(kind)
             for outcome in chosen { gaps.add(outcome.gap, orMiss: "no reply") }
+            var decisions = LatencySample(kind)
+            for outcome in chosen where outcome.gap != nil { decisions.add(outcome.decided, orMiss: "no thinking") }
             let cutOffs = chosen.filter { ($0.gap ?? 0) < 0 }.count
             let ms = { (value: Double) in value.isNaN ? "–" : String(format: "%.0f", value * 1000) }
             print("| \(kind) (\(chosen.count)) | \(gaps.values.count) | \(ms(gaps.median)) | \(ms(gaps.percentile(0.9))) | "
-                + "\(ms(gaps.values.min() ?? .nan)) | \(ms(gaps.values.max() ?? .nan)) | \(cutOffs) |")
+                + "\(ms(gaps.values.min() ?? .nan)) | \(ms(gaps.values.max() ?? .nan)) | \(cutOffs) | "
+                + "\(ms(decisions.median)) / \(ms(decisions.percentile(0.9))) |")
         }
         let thinking = outcomes.filter { $0.turn.kind == "thinking" }
         print("Cut-offs (a reply begun in a pause mid-sentence): \(thinking.filter { ($0.gap ?? 0) < 0 }.count) of \(thinking.count) "
             + "turns with thinking pauses.")
         print("gap = the reply's first sound at the speaker − the person's last sample (ms); a reply before the end began "
-            + "in one of the turn's pauses (mid-sentence for `thinking`, before an afterthought for `hesitation`).")
+            + "in one of the turn's pauses (mid-sentence for `thinking`, before an afterthought for `hesitation`); "
+            + "end decided = the last `thinking` before the reply − the person's last sample.")
     }
 }
