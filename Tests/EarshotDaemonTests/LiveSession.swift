@@ -51,6 +51,18 @@ final class LiveSession {
         }
     }
 
+    /// ``connectedStatus(echoCancellation:timeout:)`` from a daemon that may be restarting itself
+    /// meanwhile (refusing connections, or not answering until it has): tried again until `timeout`.
+    func connectedStatusAcrossRestarts(timeout: TimeInterval) -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var status: [String: Any] = [:]
+        while Date() < deadline, (status["audio"] as? [String: Any])?["connected"] as? Bool != true {
+            status = (try? connectedStatus(timeout: min(1, max(0, deadline.timeIntervalSinceNow)))) ?? [:]
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return status
+    }
+
     deinit {
         daemon.terminate()
         sound.stop()

@@ -147,7 +147,7 @@ struct LiveSoundServerFaultTests {
             try session.sound.restart()
             let back = client.events(timeout: returnBound) { Self.named("device")($0) && $0["change"] as? String == "connected" }
             if client.isClosed {
-                let status = try session.connectedStatus(timeout: returnBound)
+                let status = session.connectedStatusAcrossRestarts(timeout: returnBound)
                 connected.append((status["audio"] as? [String: Any])?["connected"] as? Bool == true)
                 client = try session.subscribedClient(topics: ["error", "device"])
             } else {
@@ -155,7 +155,7 @@ struct LiveSoundServerFaultTests {
             }
         }
         _ = client.events(timeout: 0.5)
-        let status = try session.status()
+        let status = session.connectedStatusAcrossRestarts(timeout: returnBound)
         let framesBefore = try Self.frames(session)
         Thread.sleep(forTimeInterval: 0.5)
         let modules = (try? session.sound.pactl("list", "short", "modules")) ?? ""
@@ -217,12 +217,7 @@ struct LiveSoundServerFaultTests {
             let client = try session.subscribedClient(topics: ["state"])
             let closed = client.readUntilClosed(timeout: 15)
             // The new start binds the socket again: until then, connecting is refused.
-            var status: [String: Any] = [:]
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, (status["audio"] as? [String: Any])?["connected"] as? Bool != true {
-                status = (try? session.connectedStatus(timeout: 1)) ?? [:]
-                Thread.sleep(forTimeInterval: 0.05)
-            }
+            let status = session.connectedStatusAcrossRestarts(timeout: 10)
             let framesBefore = (try? Self.frames(session)) ?? -1
             Thread.sleep(forTimeInterval: 0.5)
             return (
