@@ -24,7 +24,8 @@ final class SpeechSession {
         let daemon: ChildProcess
         do {
             daemon = try ChildProcess(
-                daemonBinary, ["--socket", socketPath, "--listen"] + daemonArguments,
+                daemonBinary, ["--socket", socketPath, "--listen"] + daemonArguments
+                    + (ProcessInfo.processInfo.environment["EARSHOT_BENCH_KEEP_LOG"] == nil ? [] : ["--verbose"]),
                 environment: sound.environment, outputPath: sound.directory + "/earshotd.log"
             )
         } catch {
@@ -54,6 +55,11 @@ final class SpeechSession {
         if let daemon {
             _ = daemon.terminate()
             ChildGuard.unregister(daemon.pid)
+        }
+        // EARSHOT_BENCH_KEEP_LOG=PATH keeps the daemon's log, to read a run's timeline.
+        if let kept = ProcessInfo.processInfo.environment["EARSHOT_BENCH_KEEP_LOG"] {
+            try? FileManager.default.removeItem(atPath: kept)
+            try? FileManager.default.copyItem(atPath: sound.directory + "/earshotd.log", toPath: kept)
         }
         let pid = sound.pid
         sound.stop()

@@ -45,6 +45,10 @@ enum VoiceToVoiceBench {
         /// Seconds from the person's end to the last `thinking` before the reply: the end of
         /// turn as decided live (the turn tables' EOT, from replay, beside it).
         var decided: Double? = nil
+        /// After the decision: to the final transcript, to the speaker's `start`, to the first sound.
+        var toFinal: Double? = nil
+        var toSpeakerStart: Double? = nil
+        var toSound: Double? = nil
     }
 
     static func run(set: String, eagerness: String?, assistant: AssistantPace? = nil) throws {
@@ -83,7 +87,9 @@ enum VoiceToVoiceBench {
             if scenes[turn.scene] == nil { scenes[turn.scene] = try WAVFile.read(set + "/" + turn.file).samples }
             let outcome = try play(turn, from: scenes[turn.scene]!, in: session, directory: directory)
             SpeechBench.progress("\(turn.scene) turn \(turn.id) (\(turn.kind)): "
-                + (outcome.gap.map { String(format: "%.0f ms", $0 * 1000) } ?? "no reply") + " — \(turn.text)", from: "voice")
+                + (outcome.gap.map { String(format: "%.0f ms", $0 * 1000) } ?? "no reply")
+                + (outcome.decided.map { String(format: " (decided %.0f, then %.0f to the sound)", $0 * 1000, (outcome.toSound ?? .nan) * 1000) } ?? "")
+                + " — \(turn.text)", from: "voice")
             outcomes.append(outcome)
         }
         report(outcomes, eagerness: eagerness ?? "medium", answeredBy: assistant.map {
@@ -126,7 +132,18 @@ enum VoiceToVoiceBench {
             event["event"] as? String == "state" && event["state"] as? String == "thinking"
                 && (event["wall"] as? Double).map { $0 <= replyStart } == true
         }?["wall"] as? Double
-        return Outcome(turn: turn, gap: replyStart - personEnd, decided: decided.map { $0 - personEnd })
+        func firstWall(after start: Double, _ matches: ([String: Any]) -> Bool) -> Double? {
+            session.events.compactMap { event in matches(event) ? event["wall"] as? Double : nil }.first { $0 >= start }
+        }
+        var outcome = Outcome(turn: turn, gap: replyStart - personEnd, decided: decided.map { $0 - personEnd })
+        if let decided {
+            outcome.toFinal = firstWall(after: decided) { $0["event"] as? String == "transcript" && $0["final"] as? Bool == true }
+                .map { $0 - decided }
+            outcome.toSpeakerStart = firstWall(after: decided) { $0["event"] as? String == "speaker" && $0["phase"] as? String == "start" }
+                .map { $0 - decided }
+            outcome.toSound = replyStart - decided
+        }
+        return outcome
     }
 
     /// Where `cut` begins in `recording`: the loopback into the virtual microphone is bit-exact,
@@ -174,6 +191,17 @@ enum VoiceToVoiceBench {
                 + "\(ms(gaps.values.min() ?? .nan)) | \(ms(gaps.values.max() ?? .nan)) | \(cutOffs) | "
                 + "\(ms(decisions.median)) / \(ms(decisions.percentile(0.9))) |")
         }
+        var toFinal = LatencySample("decision → final"), toSpeaker = LatencySample("decision → speaker start")
+        var toSound = LatencySample("decision → first sound")
+        for outcome in outcomes where outcome.decided != nil {
+            toFinal.add(outcome.toFinal, orMiss: "no final")
+            toSpeaker.add(outcome.toSpeakerStart, orMiss: "no speaker start")
+            toSound.add(outcome.toSound, orMiss: "no sound")
+        }
+        let ms = { (value: Double) in value.isNaN ? "–" : String(format: "%.0f", value * 1000) }
+        print("After the decision (all turns), median / p90: final transcript \(ms(toFinal.median)) / \(ms(toFinal.percentile(0.9))) ms, "
+            + "speaker `start` \(ms(toSpeaker.median)) / \(ms(toSpeaker.percentile(0.9))) ms, "
+            + "first sound \(ms(toSound.median)) / \(ms(toSound.percentile(0.9))) ms.")
         let thinking = outcomes.filter { $0.turn.kind == "thinking" }
         print("Cut-offs (a reply begun in a pause mid-sentence): \(thinking.filter { ($0.gap ?? 0) < 0 }.count) of \(thinking.count) "
             + "turns with thinking pauses.")

@@ -80,15 +80,17 @@ struct SupervisionService: Service {
 
     /// Under a service manager without a watchdog, exits for it to start the daemon again
     /// (`Restart=on-failure`; a socket it passed stays with it). Otherwise starts afresh in place.
+    /// `_exit`, not `exit`: exit handlers could wait for the lock the stuck thread holds. Log
+    /// lines are written to stderr as they come, so none is lost.
     private func restart(isManaged: Bool) -> Never {
         if isManaged {
             logger.critical("Exiting, for systemd to start earshotd again")
-            exit(EXIT_FAILURE)
+            _exit(EXIT_FAILURE)
         }
         logger.critical("Restarting earshotd")
         let failure = ProcessRestart.restart()
         logger.critical("Cannot restart earshotd (\(String(cString: strerror(failure)))); exiting")
-        exit(EXIT_FAILURE)
+        _exit(EXIT_FAILURE)
     }
 
     /// Sends notifications, logging the first failure only: a manager that stopped listening
