@@ -200,6 +200,20 @@ public struct Endpointer: Sendable {
         if inSilence, changed { applyJudgement() }
     }
 
+    /// Takes the transcript of the utterance as it stands at a pause, decoded to its end (an eager
+    /// end's final pass, which weighs the sentence's end as the running hypothesis does not).
+    /// Where even that ends on a word no sentence ends on while the running hypothesis read
+    /// finished ("how many calories are in", heard as "… i mean it" and finally "… are in is"),
+    /// the pause is unfinished after all.
+    public mutating func heardToPause(_ transcript: String) {
+        guard phase == .speaking, requiredSilenceFrames != 0, wording == .complete, let wordRule,
+            wordRule.wording(of: transcript) == .unfinished
+        else { return }
+        wording = .unfinished
+        wordingThroughFrame = nil
+        applyJudgement()
+    }
+
     /// Speech after the last word heard, frames, from which on the last word heard is taken for
     /// not the last one said. On turns-dev-2 the last word of a pause inside a sentence ends at
     /// most 23 frames before the detector's last speech frame (its hang-over, longer in noise);

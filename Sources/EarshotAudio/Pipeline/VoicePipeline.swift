@@ -203,6 +203,8 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             let wordsEndFrame = wordsEndSamples.map { recordingAudioStart + ($0 + AudioFrame.sampleCount - 1) / AudioFrame.sampleCount }
             endpointer.heard(text, sentenceEnd: sentenceEnd, throughFrame: throughFrame, wordsEndFrame: wordsEndFrame)
         }
+        // A final while the utterance still records: an eager end's, of the words to the pause.
+        if final, turn == recordingTurn { endpointer.heardToPause(text) }
         if !final {
             guard text != latestPartial else { return }
             latestPartial = text

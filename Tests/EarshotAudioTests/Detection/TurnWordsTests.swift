@@ -198,6 +198,35 @@ import Testing
         #expect(ended.frame - 99 == configuration.maximumEndSilenceFrames)
     }
 
+    /// The running hypothesis reads finished at the pause ("how many calories i mean it"); the
+    /// eager end's final pass, decoded to the pause, ends on "is": the turn is held after all.
+    @Test func aFinalPassAtThePauseEndingOnAnUnfinishedWordHoldsTheTurn() throws {
+        let configuration = Endpointer.Configuration()
+        var endpointer = Endpointer(configuration: configuration)
+        var ended: (frame: Int, event: Endpointer.Event)?
+        for activity in EndpointerScript.activities("100# 400-") where ended == nil {
+            if let event = endpointer.process(activity), case .speechEnded = event { ended = (activity.frameIndex, event) }
+            if activity.frameIndex == 104 { endpointer.heard("how many calories i mean it", throughFrame: 104) }
+            if activity.frameIndex == 115 { endpointer.heardToPause("and how many calories are in is") }
+        }
+        let end = try #require(ended)
+        #expect(end.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .unfinished))
+        #expect(end.frame - 99 == configuration.maximumEndSilenceFrames)
+    }
+
+    /// A final pass that reads finished changes nothing: the running hypothesis judges.
+    @Test func aFinalPassAtThePauseEndingOnAFinishedWordLeavesTheVerdict() throws {
+        var endpointer = Endpointer()
+        var ended: (frame: Int, event: Endpointer.Event)?
+        for activity in EndpointerScript.activities("100# 400-") where ended == nil {
+            if let event = endpointer.process(activity), case .speechEnded = event { ended = (activity.frameIndex, event) }
+            if activity.frameIndex == 104 { endpointer.heard("set the oven to", throughFrame: 104) }
+            if activity.frameIndex == 115 { endpointer.heardToPause("set the oven two") }
+        }
+        let end = try #require(ended)
+        #expect(end.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .unfinished))
+    }
+
     @Test func eagernessScalesTheWaitForUnfinishedWords() throws {
         func waited(_ eagerness: Endpointer.Eagerness) throws -> Int {
             var configuration = Endpointer.Configuration()
