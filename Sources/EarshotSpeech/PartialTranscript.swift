@@ -10,10 +10,15 @@ public struct PartialTranscript: Sendable, Hashable {
     /// nil from a backend that cannot say. A transcriber that can repeats its hypothesis, the
     /// same words, as it takes more audio: the endpointer trusts words that reach the silence.
     public var coveredSamples: Int?
+    /// Where, in samples from the utterance's first chunk, the last word of `text` ends (silence,
+    /// noise and the sentence's end not counted); nil from a backend that cannot say. Speech
+    /// after it that no word accounts for means the last word heard is not the last one said.
+    public var wordsEndSamples: Int?
 
-    public init(text: String, sentenceEnd: Double? = nil, coveredSamples: Int? = nil) {
+    public init(text: String, sentenceEnd: Double? = nil, coveredSamples: Int? = nil, wordsEndSamples: Int? = nil) {
         self.text = text
         self.sentenceEnd = sentenceEnd
         self.coveredSamples = coveredSamples
+        self.wordsEndSamples = wordsEndSamples
     }
 }

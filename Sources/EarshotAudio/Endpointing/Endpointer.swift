@@ -15,8 +15,10 @@
 /// **End of turn from how and what was said.** When the person falls silent, ``TurnProsody``
 /// judges from the last voiced stretch whether the turn sounded finished (a final fall in pitch,
 /// a short command), unfinished (a rise, a level "um") or neither; and the transcript so far
-/// (``heard(_:sentenceEnd:)``), against the language's ``TurnWords``, says whether its last word
-/// can end a sentence. Words that cannot end one wait for `maximumEndSilence`; words that can
+/// (``heard(_:sentenceEnd:throughFrame:wordsEndFrame:)``), against the language's ``TurnWords``,
+/// says whether its last word can end a sentence; where the transcriber says where its last word
+/// ends and speech went on well after it (a misheard ending: "six thirty to[morrow]"), the
+/// words say nothing. Words that cannot end one wait for `maximumEndSilence`; words that can
 /// but, by the recogniser's language model, seldom do (`sentenceEnd`) wait three quarters of it;
 /// words that can, with a sound that is not rising or held, end after `finishedTurnSilence`
 /// (twice it where the sound is unsure), and no sooner than the pauses this speaker went on after
@@ -171,21 +173,52 @@ public struct Endpointer: Sendable {
 
     /// Takes the transcript of the utterance so far (a partial hypothesis; each replaces the
     /// last), with the log10 probability that a sentence ends after it where the recogniser's
-    /// language model gives one, and the last frame of audio it accounts for where the
-    /// transcriber says (nil: all of it). During a silence the end is judged again with it.
-    public mutating func heard(_ transcript: String, sentenceEnd: Double? = nil, throughFrame: Int? = nil) {
+    /// language model gives one, the last frame of audio it accounts for where the transcriber
+    /// says (nil: all of it), and the frame after its last word where the transcriber says.
+    /// During a silence the end is judged again with it.
+    public mutating func heard(_ transcript: String, sentenceEnd: Double? = nil, throughFrame: Int? = nil, wordsEndFrame: Int? = nil) {
         guard phase == .speaking, let wordRule else { return }
-        let next = wordRule.wording(of: transcript, sentenceEnd: sentenceEnd)
-        // A recogniser's last word flickers as it settles; once a silence was heard as
-        // unfinished by words that reach it, it stays so until the person speaks again. Words
-        // from before the silence (a transcriber running behind the microphone) stand only
-        // until newer ones come.
-        if requiredSilenceFrames != 0, wordingReachesSilence, wording == .unfinished || wording == .unlikelyEnd { return }
+        let inSilence = requiredSilenceFrames != 0
+        var next = wordRule.wording(of: transcript, sentenceEnd: sentenceEnd)
+        // Speech after the last word that no word accounts for ("six thirty to[morrow]" heard
+        // as "six thirty to"): the last word heard is not the last one said, and cannot hold
+        // the turn, whatever was heard before.
+        let reaches = throughFrame.map { $0 >= lastSpeechFrame } ?? true
+        let fallsShort = inSilence && reaches && wordsEndFrame.map { lastSpeechFrame + 1 - $0 >= Self.unheardTailFrames } ?? false
+        if fallsShort, next == .unfinished || next == .unlikelyEnd {
+            next = .unheard
+        } else if inSilence, wordingReachesSilence, wording == .unfinished || wording == .unlikelyEnd {
+            // A recogniser's last word flickers as it settles; once a silence was heard as
+            // unfinished by words that reach it, it stays so until the person speaks again.
+            // Words from before the silence (a transcriber running behind the microphone)
+            // stand only until newer ones come.
+            return
+        }
         let changed = next != wording
         wording = next
         wordingThroughFrame = throughFrame
-        if requiredSilenceFrames != 0, changed { applyJudgement() }
+        if inSilence, changed { applyJudgement() }
     }
+
+    /// Takes the transcript of the utterance as it stands at a pause, decoded to its end (an eager
+    /// end's final pass, which weighs the sentence's end as the running hypothesis does not).
+    /// Where even that ends on a word no sentence ends on while the running hypothesis read
+    /// finished ("how many calories are in", heard as "… i mean it" and finally "… are in is"),
+    /// the pause is unfinished after all.
+    public mutating func heardToPause(_ transcript: String) {
+        guard phase == .speaking, requiredSilenceFrames != 0, wording == .complete, let wordRule,
+            wordRule.wording(of: transcript) == .unfinished
+        else { return }
+        wording = .unfinished
+        wordingThroughFrame = nil
+        applyJudgement()
+    }
+
+    /// Speech after the last word heard, frames, from which on the last word heard is taken for
+    /// not the last one said. On turns-dev-2 the last word of a pause inside a sentence ends at
+    /// most 23 frames before the detector's last speech frame (its hang-over, longer in noise);
+    /// "six thirty to[morrow]" heard as "six thirty to" ends 31 before.
+    static let unheardTailFrames = 25
 
     /// Whether the words judged account for every frame of speech so far.
     private var wordingReachesSilence: Bool { wordingThroughFrame.map { $0 >= lastSpeechFrame } ?? true }

@@ -41,7 +41,8 @@ public struct TurnWords: Sendable, Equatable {
 
 /// What the words heard so far say of a turn's end.
 public enum TurnWording: Equatable, Sendable {
-    /// No words yet: no transcriber, or none of the utterance decoded so far.
+    /// No words to judge: no transcriber, none of the utterance decoded so far, or speech after
+    /// the last word that no word accounts for (the last word heard is not the last one said).
     case unheard
     /// The last word is one a sentence ends on.
     case complete

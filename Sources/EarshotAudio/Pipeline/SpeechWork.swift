@@ -3,7 +3,7 @@ public import EarshotTurns
 /// What the pipeline asks of the microphone, the speech backends and the player: the turn
 /// machine's effects as the machine gave them, and the utterances' audio. The pipeline performs
 /// no I/O: its owner (replay, or the daemon) carries these out and reports back through
-/// ``VoicePipeline/transcript(turn:text:final:sentenceEnd:coveredSamples:emit:work:)`` and the machine's playback inputs.
+/// ``VoicePipeline/transcript(turn:text:final:sentenceEnd:coveredSamples:wordsEndSamples:emit:work:)`` and the machine's playback inputs.
 public enum SpeechWork: Sendable {
     /// A turn machine effect for the owner to carry out. The pipeline keeps three for itself:
     /// `announceSpeech` and `reportError` become events, and `beginUtterance` comes as

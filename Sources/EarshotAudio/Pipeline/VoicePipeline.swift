@@ -191,17 +191,20 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     /// Reports what the transcriber heard of `turn`. A partial transcript of the utterance under
     /// way tells the endpointer the words so far (and how likely a sentence is to end after them,
     /// from a recogniser with a language model, and how many samples of the utterance's audio
-    /// they account for, where the transcriber says); a final one moves the turn on (or is only
-    /// shown, if the turn was already abandoned).
+    /// they account for and where their last word ends, where the transcriber says); a final one
+    /// moves the turn on (or is only shown, if the turn was already abandoned).
     public mutating func transcript(
         turn: Int, text: String, final: Bool, sentenceEnd: Double? = nil, coveredSamples: Int? = nil,
-        emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
+        wordsEndSamples: Int? = nil, emit: (PipelineEvent) -> Void, work: (SpeechWork) -> Void = { _ in }
     ) {
         if !started { begin(emit: emit, work: work) }
         if !final, turn == recordingTurn {
             let throughFrame = coveredSamples.map { recordingAudioStart + $0 / AudioFrame.sampleCount - 1 }
-            endpointer.heard(text, sentenceEnd: sentenceEnd, throughFrame: throughFrame)
+            let wordsEndFrame = wordsEndSamples.map { recordingAudioStart + ($0 + AudioFrame.sampleCount - 1) / AudioFrame.sampleCount }
+            endpointer.heard(text, sentenceEnd: sentenceEnd, throughFrame: throughFrame, wordsEndFrame: wordsEndFrame)
         }
+        // A final while the utterance still records: an eager end's, of the words to the pause.
+        if final, turn == recordingTurn { endpointer.heardToPause(text) }
         if !final {
             guard text != latestPartial else { return }
             latestPartial = text

@@ -98,7 +98,10 @@ extension Replay {
     /// Reports partial transcripts of `turn`.
     mutating func reportPartials(_ partials: [PartialTranscript], turn: Int) {
         for partial in partials {
-            transcript(turn: turn, text: partial.text, final: false, sentenceEnd: partial.sentenceEnd, coveredSamples: partial.coveredSamples)
+            transcript(
+                turn: turn, text: partial.text, final: false, sentenceEnd: partial.sentenceEnd,
+                coveredSamples: partial.coveredSamples, wordsEndSamples: partial.wordsEndSamples
+            )
         }
     }
 }

@@ -124,7 +124,7 @@ public final class TranscriptionQueue: Sendable {
 public enum TranscriptionReport: Equatable, Sendable {
     /// The running hypothesis while the person speaks (``PartialTranscript``), repeated as the
     /// transcriber takes more audio where it says how much it accounts for.
-    case partial(turn: Int, text: String, sentenceEnd: Double? = nil, coveredSamples: Int? = nil)
+    case partial(turn: Int, text: String, sentenceEnd: Double? = nil, coveredSamples: Int? = nil, wordsEndSamples: Int? = nil)
     /// The final transcript (possibly late, after the backend came back).
     case final(turn: Int, text: String)
     /// The backend cannot take `turn` now; its audio is kept and tried again in `retryIn` seconds.
@@ -278,7 +278,10 @@ actor TranscriptionBacklog {
         let transcriber = transcriber, language = head.language, report = report
         let task = Task {
             try await transcriber.transcribe(head.audio, language: language) {
-                report(.partial(turn: label.turn, text: $0.text, sentenceEnd: $0.sentenceEnd, coveredSamples: $0.coveredSamples))
+                report(.partial(
+                    turn: label.turn, text: $0.text, sentenceEnd: $0.sentenceEnd, coveredSamples: $0.coveredSamples,
+                    wordsEndSamples: $0.wordsEndSamples
+                ))
             }
         }
         current = (label, task)

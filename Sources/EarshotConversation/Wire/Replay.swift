@@ -51,14 +51,14 @@ public struct Replay<Detector: VoiceActivityDetector> {
         pipeline.finish(emit: { SocketEvent($0).write(to: &json) }, work: work)
     }
 
-    /// Reports a transcript (see ``VoicePipeline/transcript(turn:text:final:sentenceEnd:coveredSamples:emit:work:)``).
+    /// Reports a transcript (see ``VoicePipeline/transcript(turn:text:final:sentenceEnd:coveredSamples:wordsEndSamples:emit:work:)``).
     public mutating func transcript(
         turn: Int, text: String, final: Bool, sentenceEnd: Double? = nil, coveredSamples: Int? = nil,
-        work: (SpeechWork) -> Void = { _ in }
+        wordsEndSamples: Int? = nil, work: (SpeechWork) -> Void = { _ in }
     ) {
         pipeline.transcript(
             turn: turn, text: text, final: final, sentenceEnd: sentenceEnd, coveredSamples: coveredSamples,
-            emit: { SocketEvent($0).write(to: &json) }, work: work
+            wordsEndSamples: wordsEndSamples, emit: { SocketEvent($0).write(to: &json) }, work: work
         )
     }
 

@@ -177,10 +177,10 @@ final class VoiceSession: Sendable {
             let time = pipeline.now
             let perform = { (work: SpeechWork) in self.perform(work, at: time) }
             switch report {
-            case .partial(let turn, let text, let sentenceEnd, let coveredSamples):
+            case .partial(let turn, let text, let sentenceEnd, let coveredSamples, let wordsEndSamples):
                 pipeline.transcript(
                     turn: turn, text: text, final: false, sentenceEnd: sentenceEnd, coveredSamples: coveredSamples,
-                    emit: emit, work: perform
+                    wordsEndSamples: wordsEndSamples, emit: emit, work: perform
                 )
             case .final(let turn, let text):
                 pipeline.transcript(turn: turn, text: text, final: true, emit: emit, work: perform)

@@ -203,6 +203,7 @@ final class PocketSphinxWorker: @unchecked Sendable {
                     // The hypothesis again, changed or not: how far the words reach.
                     if var update = latest, !feed.isClosed {
                         update.coveredSamples = covered
+                        update.wordsEndSamples = decoder.wordsEndFrame.map { $0 * PocketSphinxDecoder.samplesPerFrame }
                         partial(update)
                     }
                 case .ended:

@@ -103,6 +103,33 @@ public final class PocketSphinxDecoder {
         return score > 0 ? nil : score
     }
 
+    /// Samples in one of pocketsphinx's frames (10 ms at 16 kHz).
+    public static let samplesPerFrame = 160
+
+    /// The frame after the last word of the current hypothesis, counted from the utterance's
+    /// start; silence, noise and the sentence's end do not count as words. Nil without a word.
+    public var wordsEndFrame: Int? {
+        var end: Int?
+        var segment = ps_seg_iter(decoder)
+        while let current = segment {
+            if let word = ps_seg_word(current), !Self.isFiller(word) {
+                var first: Int32 = 0, last: Int32 = 0
+                ps_seg_frames(current, &first, &last)
+                end = Int(last) + 1
+            }
+            segment = ps_seg_next(current)
+        }
+        return end
+    }
+
+    /// Whether pocketsphinx's `word` stands for no word said: `<s>`, `</s>`, `<sil>`, `[NOISE]`, `++BREATH++`.
+    private static func isFiller(_ word: UnsafePointer<CChar>) -> Bool {
+        switch UInt8(bitPattern: word.pointee) {
+        case UInt8(ascii: "<"), UInt8(ascii: "["), UInt8(ascii: "+"): true
+        default: false
+        }
+    }
+
     private var hypothesis: String {
         var score: Int32 = 0
         return ps_get_hyp(decoder, &score).map { String(cString: $0) } ?? ""

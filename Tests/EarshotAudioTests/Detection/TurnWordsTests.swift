@@ -168,6 +168,65 @@ import Testing
         #expect(held.frame >= 300, "ended at the pause: \(held)")
     }
 
+    /// "six thirty to" at a pause, each transcript through frame 104 with its last word ending at
+    /// `wordsEnd` (the speech ends at frame 100).
+    static func endAfterLastWord(endingAt wordsEnd: Int) -> (frame: Int, event: Endpointer.Event)? {
+        var endpointer = Endpointer()
+        for activity in EndpointerScript.activities("100# 400-") {
+            if let event = endpointer.process(activity), case .speechEnded = event { return (activity.frameIndex, event) }
+            if activity.frameIndex == 90 { endpointer.heard("six thirty to", throughFrame: 92, wordsEndFrame: 70) }
+            if activity.frameIndex == 104 { endpointer.heard("six thirty to", throughFrame: 104, wordsEndFrame: wordsEnd) }
+        }
+        return nil
+    }
+
+    /// A misheard ending ("six thirty to[morrow]" heard as "six thirty to"): speech went on 30
+    /// frames after the last word heard, so that word is not the last one said and cannot hold
+    /// the turn; the sound alone ends it.
+    @Test func anUnfinishedLastWordFollowedBySpeechNoWordAccountsForDoesNotHoldTheTurn() throws {
+        let configuration = Endpointer.Configuration()
+        let ended = try #require(Self.endAfterLastWord(endingAt: 70))
+        #expect(ended.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .silence))
+        #expect(ended.frame - 99 == configuration.endOfTurnSilenceFrames)
+    }
+
+    /// The detector's hang-over after the last word is no speech left unheard: the word holds.
+    @Test func anUnfinishedLastWordThatEndsWithTheSpeechHoldsTheTurn() throws {
+        let configuration = Endpointer.Configuration()
+        let ended = try #require(Self.endAfterLastWord(endingAt: 92))
+        #expect(ended.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .unfinished))
+        #expect(ended.frame - 99 == configuration.maximumEndSilenceFrames)
+    }
+
+    /// The running hypothesis reads finished at the pause ("how many calories i mean it"); the
+    /// eager end's final pass, decoded to the pause, ends on "is": the turn is held after all.
+    @Test func aFinalPassAtThePauseEndingOnAnUnfinishedWordHoldsTheTurn() throws {
+        let configuration = Endpointer.Configuration()
+        var endpointer = Endpointer(configuration: configuration)
+        var ended: (frame: Int, event: Endpointer.Event)?
+        for activity in EndpointerScript.activities("100# 400-") where ended == nil {
+            if let event = endpointer.process(activity), case .speechEnded = event { ended = (activity.frameIndex, event) }
+            if activity.frameIndex == 104 { endpointer.heard("how many calories i mean it", throughFrame: 104) }
+            if activity.frameIndex == 115 { endpointer.heardToPause("and how many calories are in is") }
+        }
+        let end = try #require(ended)
+        #expect(end.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .unfinished))
+        #expect(end.frame - 99 == configuration.maximumEndSilenceFrames)
+    }
+
+    /// A final pass that reads finished changes nothing: the running hypothesis judges.
+    @Test func aFinalPassAtThePauseEndingOnAFinishedWordLeavesTheVerdict() throws {
+        var endpointer = Endpointer()
+        var ended: (frame: Int, event: Endpointer.Event)?
+        for activity in EndpointerScript.activities("100# 400-") where ended == nil {
+            if let event = endpointer.process(activity), case .speechEnded = event { ended = (activity.frameIndex, event) }
+            if activity.frameIndex == 104 { endpointer.heard("set the oven to", throughFrame: 104) }
+            if activity.frameIndex == 115 { endpointer.heardToPause("set the oven two") }
+        }
+        let end = try #require(ended)
+        #expect(end.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .unfinished))
+    }
+
     @Test func eagernessScalesTheWaitForUnfinishedWords() throws {
         func waited(_ eagerness: Endpointer.Eagerness) throws -> Int {
             var configuration = Endpointer.Configuration()

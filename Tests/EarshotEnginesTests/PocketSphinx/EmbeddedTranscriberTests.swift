@@ -109,6 +109,29 @@ struct EmbeddedTranscriberTests {
         #expect(covered.last == fed)
     }
 
+    /// Each partial says where its last word ends: within the utterance, not in the half second of
+    /// silence after it, so the endpointer can tell speech that no word accounts for.
+    @Test func partialsTellWhereTheirLastWordEnds() async throws {
+        let utterance = try await SpokenUtterance.speak("turn on the kitchen lights", voice: .slt)
+        let silence = [[Int16]](repeating: [Int16](repeating: 0, count: 160), count: 50)
+        let speech = utterance.samples.count
+        let audio = UtteranceAudio()
+        let partials = Locked<[PartialTranscript]>([])
+        let transcription = Task {
+            try await Self.transcriber.transcribe(audio, language: "en") { partial in partials.withLock { $0.append(partial) } }
+        }
+        for chunk in utterance.chunks + silence {
+            audio.append(chunk)
+            await audio.consumed(through: audio.chunkCount)
+        }
+        audio.finish()
+        _ = try await transcription.value
+        let last = try #require(partials.withLock { $0.last })
+        let wordsEnd = try #require(last.wordsEndSamples, "\(last)")
+        #expect(last.coveredSamples == speech + 50 * 160)
+        #expect(wordsEnd > speech / 2 && wordsEnd <= speech, "last word of \"\(last.text)\" ends at \(wordsEnd), the speech at \(speech)")
+    }
+
     @Test(arguments: ["de", "fr-FR", "en-GB", ""])
     func otherLanguagesAreAMisconfiguration(language: String) async throws {
         let error = await #expect(throws: SpeechError.self) {
