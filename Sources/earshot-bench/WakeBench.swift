@@ -46,7 +46,7 @@ enum WakeBench {
         print("|---|---|---|---|---|---|")
         var flite = Outcome(), espeak = Outcome()
         for speaker in onTuningVoices ? WakeTakes.tuning : WakeTakes.reported {
-            let outcome = try detection(of: speaker, listening: spotter)
+            let outcome = try detection(of: speaker, listening: spotter, tuning: onTuningVoices)
             if case .flite = speaker.engine { flite.add(outcome) } else { espeak.add(outcome) }
             print("| \(speaker.name) | \(outcome.woken)/\(outcome.takes) | \(outcome.stretchEndLatencies.count) | \(percentiles(outcome.latencies)) "
                 + "| \(percentiles(outcome.stretchEndLatencies)) | \(outcome.missed.joined(separator: "; ")) |")
@@ -67,10 +67,10 @@ enum WakeBench {
         }
     }
 
-    /// Every take of `speaker`, replayed with the wake phrase.
-    static func detection(of speaker: WakeTakes.Speaker, listening: WakeListening) throws -> Outcome {
+    /// Every take of `speaker` (a tuning voice's with its further noise draws), replayed with the wake phrase.
+    static func detection(of speaker: WakeTakes.Speaker, listening: WakeListening, tuning: Bool = false) throws -> Outcome {
         var outcome = Outcome()
-        for take in try WakeTakes.takes(of: phrase, by: speaker) {
+        for take in try tuning ? WakeTakes.tuningTakes(of: phrase, by: speaker) : WakeTakes.takes(of: phrase, by: speaker) {
             outcome.takes += 1
             let wakes = wakeTimes(in: AudioClip(samples: take.samples), listening: listening)
             if let wake = wakes.first(where: { take.accepts($0) }) {
@@ -156,7 +156,7 @@ enum WakeBench {
         var woken = [Int](repeating: 0, count: spotters.count)
         var takes = 0
         for speaker in WakeTakes.tuning {
-            for take in try WakeTakes.takes(of: phrase, by: speaker) {
+            for take in try WakeTakes.tuningTakes(of: phrase, by: speaker) {
                 takes += 1
                 for (index, heard) in heardTimes(in: AudioClip(samples: take.samples), by: spotters).enumerated()
                 where heard.contains(where: { take.accepts($0) }) {

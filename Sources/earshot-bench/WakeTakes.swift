@@ -49,13 +49,18 @@ enum WakeTakes {
     /// The noise under the noisy takes, below the phrase's level.
     static let noiseSNR = 15.0
 
+    /// The noise draws of the tuning voices' noisy takes: the reported takes' draw and five more.
+    /// A take's score against the bar swings by many powers of ten from one draw of the same
+    /// noise to another, so one draw says little about a setting.
+    static let tuningNoiseSeeds: [UInt64] = [7, 1, 2, 3, 4, 5]
+
     /// Twelve takes of `phrase` by `speaker`: each speed, alone and with a request, clean and in
-    /// noise, the clean ones first (the spotter adapts to a room as it hears speech in it, as in
-    /// the daemon, where the noise of a room lasts).
-    static func takes(of phrase: String, by speaker: Speaker) throws -> [Take] {
+    /// noise (drawn from `seed`), the clean ones first (the spotter adapts to a room as it hears
+    /// speech in it, as in the daemon, where the noise of a room lasts).
+    static func takes(of phrase: String, by speaker: Speaker, seed: UInt64 = 7) throws -> [Take] {
         var takes: [Take] = []
         var noisyTakes: [Take] = []
-        var generator = SeededGenerator(seed: 7)
+        var generator = SeededGenerator(seed: seed)
         for (index, speed) in speeds.enumerated() {
             let said = trimmed(try synthesize(phrase, by: speaker, speed: speed))
             let request = trimmed(try synthesize(requests[index % requests.count], by: speaker, speed: speed))
@@ -71,6 +76,18 @@ enum WakeTakes {
             }
         }
         return takes + noisyTakes
+    }
+
+    /// A tuning voice's takes: the twelve, then the noisy ones again in each further draw of
+    /// ``tuningNoiseSeeds`` (36 in all).
+    static func tuningTakes(of phrase: String, by speaker: Speaker) throws -> [Take] {
+        var all = try takes(of: phrase, by: speaker, seed: tuningNoiseSeeds[0])
+        for seed in tuningNoiseSeeds.dropFirst() {
+            all += try takes(of: phrase, by: speaker, seed: seed).filter { $0.label.hasSuffix(" noise") }.map {
+                Take(label: $0.label + " draw \(seed)", samples: $0.samples, phraseStart: $0.phraseStart, phraseEnd: $0.phraseEnd)
+            }
+        }
+        return all
     }
 
     /// `text` said by `speaker` at `speed` (duration stretch: above 1 is slower) and `pitch`
