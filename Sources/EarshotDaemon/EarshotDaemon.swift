@@ -14,6 +14,8 @@ public enum EarshotDaemon {
     public static func run(configuration: DaemonConfiguration, logger: Logger) async throws {
         // First: libsystemd takes LISTEN_FDS out of the environment the responder inherits.
         let socket = try SocketActivation.choose(configuredPath: configuration.socketPath, logger: logger)
+        // Also while no other thread reads the environment, and before libpulse's first context.
+        turnOffLibpulseSharedMemory(besideSocket: configuration.socketPath, logger: logger)
         let monitor = AudioLoopMonitor()
         let engine = try PulseAudioEngine(
             configuration: .init(
@@ -103,5 +105,19 @@ public enum EarshotDaemon {
         logger.info("Starting", metadata: ["socket": "\(socket.path)"])
         try await group.run()
         logger.info("Stopped")
+    }
+
+    /// Shared memory off for libpulse (`PulseClientConfiguration` says why), with the file beside
+    /// the socket. Without it the daemon still runs; only that rare hang is back.
+    private static func turnOffLibpulseSharedMemory(besideSocket socket: String, logger: Logger) {
+        do {
+            let path = try PulseClientConfiguration.install(in: SocketLocation.directory(ofSocket: socket))
+            logger.debug("libpulse's shared memory is off", metadata: ["client_config": "\(path)"])
+        } catch {
+            logger.warning("""
+                Cannot turn libpulse's shared memory off (\(error)): a sound server that dies while the \
+                daemon connects may leave its audio thread stuck, and the daemon restarts itself after 5 s
+                """)
+        }
     }
 }

@@ -53,6 +53,7 @@ struct LivePrivacyTests {
         var whileRunning: [String]
         var afterStopping: [String]
         var lockBytes: Int
+        var libpulseLines: [String]
         var recording: [String: String]
     }
 
@@ -70,6 +71,8 @@ struct LivePrivacyTests {
             speechEvents: events.filter { $0["event"] as? String == "speech" && ["start", "end"].contains($0["phase"] as? String) }.count,
             whileRunning: whileRunning, afterStopping: home.files(),
             lockBytes: FileManager.default.contents(atPath: home.socketPath + ".lock")?.count ?? -1,
+            libpulseLines: fileText((home.socketPath as NSString).deletingLastPathComponent + "/libpulse-client.conf")
+                .split(separator: "\n").map(String.init),
             recording: ((status["recording"] as? [String: Any]) ?? [:]).mapValues { "\($0)" }
         )
     }
@@ -77,11 +80,16 @@ struct LivePrivacyTests {
     @Test func byDefaultAWholeTurnWritesNoFileAnywhere() async throws {
         let run = try await onDedicatedThread { try Self.turnWithRecordingOff() }
         #expect(run.speechEvents == 2, "the turn was heard (a start and an end)")
-        // Nothing in HOME or any XDG directory but the socket and the empty lock file that keeps
-        // a second daemon off it (which stays, by design, when the daemon stops).
-        #expect(run.whileRunning == ["run/earshot/earshot.sock", "run/earshot/earshot.sock.lock"])
-        #expect(run.afterStopping == ["run/earshot/earshot.sock.lock"])
+        // Nothing in HOME or any XDG directory but the socket, the empty lock file that keeps a
+        // second daemon off it, and libpulse's client configuration (settings only; both stay,
+        // by design, when the daemon stops).
+        let libpulse = "run/earshot/libpulse-client.conf"
+        #expect(run.whileRunning == ["run/earshot/earshot.sock", "run/earshot/earshot.sock.lock", libpulse])
+        #expect(run.afterStopping == ["run/earshot/earshot.sock.lock", libpulse])
         #expect(run.lockBytes == 0)
+        #expect(run.libpulseLines.contains("enable-shm = no"))
+        #expect(run.libpulseLines.allSatisfy { $0.hasPrefix("#") || $0 == "enable-shm = no" || $0.hasPrefix(".include /") },
+                "\(run.libpulseLines)")
         #expect(run.recording["debug_turns"] == "0")
         #expect(run.recording["kept"] == "0")
         #expect(run.recording["directory"]?.hasSuffix("/home/.local/state/earshot/recordings") == true, "\(run.recording)")

@@ -205,10 +205,32 @@ struct LiveSoundServerFaultTests {
     }
 
     /// libpulse hangs for good (its thread spinning, the mainloop lock held) when a connection dies
-    /// while the server's shared ring buffer is being switched in; the test above can run into
-    /// it. No test can hit that race at will, so the daemon's fault injection holds the audio
-    /// engine's lock for good instead: the daemon sees its audio thread stuck and starts afresh
-    /// in the same process, and serves and captures again.
+    /// while the server's shared ring buffer is being switched in; the test above ran into it.
+    /// The daemon turns libpulse's shared memory off, so no server offers the ring buffer: nothing
+    /// of the server's is mapped into the daemon, and capture goes on over the socket.
+    @Test(arguments: SoundServerKind.testable)
+    func theDaemonSharesNoMemoryWithTheSoundServer(on kind: SoundServerKind) async throws {
+        let (mappings, configuration, framesAdvanced) = try await onDedicatedThread {
+            let session = try LiveSession(on: kind, arguments: ["--listen"])
+            _ = try session.connectedStatus()
+            let before = try Self.frames(session)
+            Thread.sleep(forTimeInterval: 0.5)
+            return (
+                fileText("/proc/\(session.daemon.pid)/maps"), fileText(session.directory + "/libpulse-client.conf"),
+                try Self.frames(session) >= before + 30
+            )
+        }
+        #expect(!mappings.isEmpty)
+        let shared = mappings.split(separator: "\n").filter { $0.contains("memfd:pulseaudio") || $0.contains("/dev/shm/pulse-shm") }
+        #expect(shared.isEmpty, "the daemon maps the sound server's memory: \(shared)")
+        #expect(configuration.hasSuffix("enable-shm = no\n"), "\(configuration)")
+        #expect(framesAdvanced, "capture does not flow")
+    }
+
+    /// Should the audio thread get stuck all the same (in that hang or another), the daemon sees
+    /// it and starts afresh in the same process. No test can bring libpulse's hang on at will, so
+    /// the daemon's fault injection holds the audio engine's lock for good instead; the daemon
+    /// must restart itself, and serve and capture again.
     @Test func aStuckAudioThreadRestartsTheDaemonInPlace() async throws {
         let run = try await onDedicatedThread {
             let session = try LiveSession(arguments: ["--listen"], environment: ["EARSHOT_FAULT_STALL_AUDIO_THREAD_AFTER_MS": "1000"])
