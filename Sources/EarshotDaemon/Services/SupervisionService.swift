@@ -33,8 +33,9 @@ struct SupervisionService: Service {
         if let watchdogInterval {
             logger.info("systemd watchdog on: keep-alives every half interval while the audio loop is healthy", metadata: ["interval": "\(watchdogInterval)"])
         }
-        // Several samples per keep-alive, so a stall is seen soon after it passes the limit.
-        let period = min(.milliseconds(250), supervisor.configuration.stallLimit / 4)
+        // Several samples per keep-alive, so a stall is seen soon after it passes the limit;
+        // without a manager, one a second is enough for the 5 s limit and wakes the daemon less.
+        let period = isManaged ? min(.milliseconds(250), supervisor.configuration.stallLimit / 4) : .seconds(1)
         let started = ContinuousClock.now
         var notifier = Notifier(logger: logger, isManaged: isManaged)
         while !Task.isShuttingDownGracefully, !Task.isCancelled {
