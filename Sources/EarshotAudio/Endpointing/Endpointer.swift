@@ -183,7 +183,7 @@ public struct Endpointer: Sendable {
         // Speech after the last word that no word accounts for ("six thirty to[morrow]" heard
         // as "six thirty to"): the last word heard is not the last one said, and cannot hold
         // the turn, whatever was heard before.
-        let reaches = throughFrame.map { $0 >= lastSpeechFrame } ?? true
+        let reaches = reachesSilence(throughFrame)
         let fallsShort = inSilence && reaches && wordsEndFrame.map { lastSpeechFrame + 1 - $0 >= Self.unheardTailFrames } ?? false
         if fallsShort, next == .unfinished || next == .unlikelyEnd {
             next = .unheard
@@ -221,7 +221,10 @@ public struct Endpointer: Sendable {
     static let unheardTailFrames = 25
 
     /// Whether the words judged account for every frame of speech so far.
-    private var wordingReachesSilence: Bool { wordingThroughFrame.map { $0 >= lastSpeechFrame } ?? true }
+    private var wordingReachesSilence: Bool { reachesSilence(wordingThroughFrame) }
+
+    /// Whether words accounting for the audio through `frame` (nil: all of it) reach the last speech.
+    private func reachesSilence(_ frame: Int?) -> Bool { frame.map { $0 >= lastSpeechFrame } ?? true }
 
     /// True between `speechStarted` and `speechEnded`.
     public var isInUtterance: Bool { phase == .speaking }
