@@ -157,21 +157,22 @@ struct LockstepTranscription {
     }
 
     /// Transcribes `turn`'s utterance as it stands (an eager end) and waits for the text, while
-    /// the utterance itself goes on being transcribed, untouched: its partials go on, and it is
-    /// already whole if the person goes on. Nil when `turn` is not being transcribed.
+    /// its audio goes on coming, to be transcribed whole if the person goes on. Nil when `turn` is not being transcribed.
     mutating func finalize(turn: Int) async -> Outcome? {
         guard let utterance = active, utterance.turn == turn else { return nil }
         active?.finalized = true
-        let snapshot = utterance.audio.snapshot()
+        let audio = utterance.audio
+        audio.markPause()
         let transcriber = transcriber, language = language
-        let result = await Task { try await transcriber.transcribe(snapshot, language: language) { _ in } }.result
+        let result = await Task { try await transcriber.transcribeToPause(audio, language: language) }.result
         return Outcome(partials: [], result: result)
     }
 
-    /// The person went on after `dropped` was finalised: the utterance, transcribed whole all
-    /// along, goes on as `turn`, and its own final will be reported.
+    /// The person went on after `dropped` was finalised: the utterance, transcribed whole, goes
+    /// on as `turn`, and its own final will be reported.
     mutating func continueUtterance(from dropped: Int, turn: Int) {
         guard active?.turn == dropped else { return }
+        active?.audio.markResumed()
         active?.turn = turn
         active?.finalized = false
     }

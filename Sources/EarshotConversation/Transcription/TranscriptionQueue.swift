@@ -83,13 +83,14 @@ public final class TranscriptionQueue: Sendable {
         commands.yield(.end(turn: turn))
     }
 
-    /// `turn` may be over (an eager end): the utterance as it stands is transcribed on its own,
-    /// and its text reported as `turn`'s final, while the utterance goes on being transcribed,
-    /// untouched. Whichever final comes first, this one or the utterance's own once it ends, is
+    /// `turn` may be over (an eager end): the utterance as it stands is transcribed to its end
+    /// (``Transcriber/transcribeToPause(_:language:)``), and its text reported as `turn`'s final,
+    /// while its audio goes on coming. Whichever final comes first, this one or the utterance's own once it ends, is
     /// reported; the other is dropped (a snapshot still running when the utterance ends is
     /// abandoned).
     public func finalize(turn: Int) {
         guard let audio = utterances.withLock({ $0[turn] })?.audio else { return }
+        audio.markPause()
         commands.yield(.snapshot(turn: turn, audio: audio, language: language))
     }
 
@@ -101,6 +102,7 @@ public final class TranscriptionQueue: Sendable {
             // At once, so that what the transcriber reports from now on goes out as `turn`'s.
             utterance.label.turn = turn
             utterances[turn] = utterance
+            utterance.audio.markResumed()
         }
         commands.yield(.dropSnapshot(turn: dropped))
     }
@@ -217,7 +219,7 @@ actor TranscriptionBacklog {
                 guard !Task.isCancelled else { return }
                 let text: String
                 do {
-                    text = try await transcriber.transcribe(audio.snapshot(), language: language) { _ in }
+                    text = try await transcriber.transcribeToPause(audio, language: language)
                 } catch {
                     // A failed snapshot leaves the final to the utterance's own transcription.
                     return

@@ -11,6 +11,10 @@ import Synchronization
 /// their own. A snapshot of an utterance still going on (``UtteranceAudio/snapshot()``) is
 /// decoded by a second decoder, loaded when the first comes, that starts from the cepstral mean
 /// the first had when that utterance began: the utterance itself is decoded exactly as without it.
+///
+/// At a pause of an utterance being decoded (an eager end), the running decode ends there and
+/// its transcript is at hand once the decoder has caught up (``transcribeToPause(_:language:)``);
+/// only if the person goes on is the utterance decoded again, whole, from its start.
 public final class EmbeddedTranscriber: Transcriber {
     public let name = "pocketsphinx (embedded)"
     public let decodesSnapshotsAlongside = true
@@ -18,6 +22,8 @@ public final class EmbeddedTranscriber: Transcriber {
     private let snapshotWorker: PocketSphinxWorker
 
     private let model: PocketSphinxModel
+    /// The feeds of the utterances handed to `worker`, by their audio.
+    private let feeds = Locked<[ObjectIdentifier: UtteranceFeed]>([:])
 
     public init(model: PocketSphinxModel = .usEnglish, unload: IdleUnload = .never) {
         self.model = model
@@ -73,7 +79,20 @@ public final class EmbeddedTranscriber: Transcriber {
         if audio.isSnapshot {
             return try await snapshotWorker.decode(feed, startingFrom: worker.latestStartingMean, partial: partial)
         }
+        let key = ObjectIdentifier(audio)
+        feeds.withLock { $0[key] = feed }
+        defer { feeds.withLock { if $0[key] === feed { $0[key] = nil } } }
         return try await worker.decode(feed, partial: partial)
+    }
+
+    /// Ends the running decode of `audio` at its pause, or, for an utterance not being decoded
+    /// (one waiting behind another), decodes a snapshot of it on the second decoder.
+    public func transcribeToPause(_ audio: UtteranceAudio, language: String) async throws -> String {
+        guard let pause = audio.pause else { throw CancellationError() }
+        if let feed = feeds.withLock({ $0[ObjectIdentifier(audio)] }) {
+            return try await feed.transcript(atPause: pause)
+        }
+        return try await transcribe(audio.snapshot(), language: language) { _ in }
     }
 }
 
@@ -189,25 +208,50 @@ final class PocketSphinxWorker: @unchecked Sendable {
             let mean = decoder.cepstralMean
             startingMean.withLock { $0 = mean }
         }
+        // Where the decode starts from, to start it again there if the person goes on after a
+        // pause it ended at; and the audio so far, to decode it again.
+        let startingCepstralMean = decoder.cepstralMean, meanWasLearnt = decoder.hasLearntCepstralMean
+        var heard: [Int16] = []
         do {
             try decoder.beginUtterance()
             var latest: PartialTranscript?
-            var covered = 0
+            // The transcript at the pause the decode ended at, while the person has not gone on.
+            var atPause: String?
+            func reportProgress() {
+                // The hypothesis again, changed or not: how far the words reach.
+                guard var update = latest, !feed.isClosed else { return }
+                update.coveredSamples = heard.count
+                update.wordsEndSamples = decoder.wordsEndFrame.map { $0 * PocketSphinxDecoder.samplesPerFrame }
+                partial(update)
+            }
+            func hear(_ samples: [Int16]) throws {
+                if let hypothesis = try decoder.process(samples) {
+                    latest = PartialTranscript(text: hypothesis, sentenceEnd: decoder.sentenceEnd(after: hypothesis))
+                }
+            }
             while true {
                 switch feed.next() {
                 case .samples(let samples):
-                    covered += samples.count
-                    if let hypothesis = try decoder.process(samples) {
-                        latest = PartialTranscript(text: hypothesis, sentenceEnd: decoder.sentenceEnd(after: hypothesis))
-                    }
-                    // The hypothesis again, changed or not: how far the words reach.
-                    if var update = latest, !feed.isClosed {
-                        update.coveredSamples = covered
-                        update.wordsEndSamples = decoder.wordsEndFrame.map { $0 * PocketSphinxDecoder.samplesPerFrame }
-                        partial(update)
-                    }
+                    heard.append(contentsOf: samples)
+                    // Ended at a pause: the audio after it is kept, and decoded only if the person goes on.
+                    guard atPause == nil else { continue }
+                    try hear(samples)
+                    reportProgress()
+                case .pause(let pause):
+                    let text = try decoder.endUtterance()
+                    atPause = text
+                    feed.transcribed(text, atPause: pause)
+                case .resume:
+                    atPause = nil
+                    try? decoder.restoreCepstralMean(startingCepstralMean, learnt: meanWasLearnt)
+                    try decoder.beginUtterance()
+                    latest = nil
+                    try hear(heard)
+                    reportProgress()
                 case .ended:
-                    return try decoder.endUtterance()
+                    let text = try atPause ?? decoder.endUtterance()
+                    feed.transcribed(text, atPause: nil)
+                    return text
                 case .cancelled:
                     decoder.abandonUtterance()
                     throw CancellationError()

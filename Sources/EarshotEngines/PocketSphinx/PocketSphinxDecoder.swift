@@ -88,10 +88,11 @@ public final class PocketSphinxDecoder {
     }
 
     /// Continues from a mean another decoder of the same model learnt (``cepstralMean``), as if
-    /// this one had heard the same utterances.
-    public func restoreCepstralMean(_ mean: String) throws(PocketSphinxError) {
+    /// this one had heard the same utterances; or, with `learnt` false, from the initial guess
+    /// this one had before it learnt any.
+    public func restoreCepstralMean(_ mean: String, learnt: Bool = true) throws(PocketSphinxError) {
         guard ps_set_cmn(decoder, mean) >= 0 else { throw .decodingFailed("restore the cepstral mean \"\(mean)\"") }
-        hasLearntCepstralMean = true
+        hasLearntCepstralMean = learnt
     }
 
     /// log10 of the probability, by the decoder's language model, that a sentence ends after
