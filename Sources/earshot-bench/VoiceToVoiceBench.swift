@@ -128,17 +128,21 @@ enum VoiceToVoiceBench {
         let personEnd = microphone.wall(start + endInCut)
         guard let reply = SpeechBench.firstLoud(played) else { return Outcome(turn: turn, gap: nil) }
         let replyStart = speaker.wall(reply)
-        let decided = session.events.last { event in
+        let decision = session.events.last { event in
             event["event"] as? String == "state" && event["state"] as? String == "thinking"
                 && (event["wall"] as? Double).map { $0 <= replyStart } == true
-        }?["wall"] as? Double
+        }
+        let decided = decision?["wall"] as? Double
         func firstWall(after start: Double, _ matches: ([String: Any]) -> Bool) -> Double? {
             session.events.compactMap { event in matches(event) ? event["wall"] as? Double : nil }.first { $0 >= start }
         }
         var outcome = Outcome(turn: turn, gap: replyStart - personEnd, decided: decided.map { $0 - personEnd })
         if let decided {
-            outcome.toFinal = firstWall(after: decided) { $0["event"] as? String == "transcript" && $0["final"] as? Bool == true }
-                .map { $0 - decided }
+            // The decided turn's final, which an eager end has ready before the decision.
+            let turn = decision?["turn"] as? Int
+            outcome.toFinal = session.events.first { event in
+                event["event"] as? String == "transcript" && event["final"] as? Bool == true && event["turn"] as? Int == turn
+            }.flatMap { $0["wall"] as? Double }.map { $0 - decided }
             outcome.toSpeakerStart = firstWall(after: decided) { $0["event"] as? String == "speaker" && $0["phase"] as? String == "start" }
                 .map { $0 - decided }
             outcome.toSound = replyStart - decided
@@ -207,6 +211,7 @@ enum VoiceToVoiceBench {
             + "turns with thinking pauses.")
         print("gap = the reply's first sound at the speaker − the person's last sample (ms); a reply before the end began "
             + "in one of the turn's pauses (mid-sentence for `thinking`, before an afterthought for `hesitation`); "
-            + "end decided = the last `thinking` before the reply − the person's last sample.")
+            + "end decided = the last `thinking` before the reply − the person's last sample; "
+            + "after the decision, a final transcript below 0 was ready before it (an eager end's).")
     }
 }

@@ -16,9 +16,10 @@ public final class OpenAIAssistant: ReplySource {
     /// is answered with the notice alone, without a request.
     private let quietUntil = Locked<ContinuousClock.Instant?>(nil)
 
-    /// Characters of a first sentence still being written after which its first clause is said
-    /// alone (about four seconds of speech).
-    static let firstClauseLength = 60
+    /// Characters a first sentence still being written must have before its first clause is said
+    /// alone: any, so "Sure," of "Sure, I can help with that." plays a few tokens after the
+    /// model's first, and the rest of the sentence is ready while it plays.
+    static let firstClauseLength = 1
 
     /// Exchanges remembered when the configuration says nothing.
     public static let defaultMaximumTurns = 20
@@ -63,7 +64,7 @@ public final class OpenAIAssistant: ReplySource {
             do {
                 for try await words in client.stream(messages) {
                     speak(splitter.append(words))
-                    // A long first sentence starts at its first clause: the person hears
+                    // The first sentence starts at its first clause: the person hears
                     // something while the model writes the rest.
                     if !spokeAny, let clause = splitter.takeClause(minimumLength: Self.firstClauseLength) { speak([clause]) }
                 }

@@ -98,6 +98,14 @@ struct OpenAIAssistantRealServerTests {
         #expect(last - first > .milliseconds(800), "first \(first), last \(last)")
     }
 
+    /// A short opening clause is said alone too: the answer starts after its first two tokens.
+    @Test func aShortOpeningClauseIsSaidWhileTheModelWritesOn() async throws {
+        let (server, endpoint) = try await Self.start(["--reply", "Sure, I can help with that. Tell me more.", "--tokens-per-second", "10"])
+        defer { server.stop() }
+        let pieces = await Self.collect(Self.assistant(endpoint).respond(turn: 1, transcript: "help")).pieces
+        #expect(pieces == ["Sure,", "I can help with that.", "Tell me more."])
+    }
+
     @Test func theNextRequestCarriesOnlyWhatWasHeard() async throws {
         let log = FileManager.default.temporaryDirectory.appendingPathComponent("earshot-chat-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).log").path
         defer { try? FileManager.default.removeItem(atPath: log) }
