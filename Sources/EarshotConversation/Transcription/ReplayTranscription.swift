@@ -165,7 +165,8 @@ struct LockstepTranscription {
         audio.markPause()
         let transcriber = transcriber, language = language
         let result = await Task { try await transcriber.transcribeToPause(audio, language: language) }.result
-        return Outcome(partials: [], result: result)
+        // What the transcriber heard on its way to the pause comes first, as it does live.
+        return Outcome(partials: utterance.partials.take(), result: result)
     }
 
     /// The person went on after `dropped` was finalised: the utterance, transcribed whole, goes

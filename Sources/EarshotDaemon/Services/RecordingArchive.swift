@@ -17,6 +17,9 @@ actor RecordingArchive {
     private let logger: Logger
     /// The details of this run's turns still on disk, rewritten as their transcript and reply arrive.
     private var details: [Int: RecordedTurnDetails] = [:]
+    /// Final transcripts that came before their turn's audio was written (an eager end's, ready
+    /// while the end was confirmed), by turn, for the details written with it.
+    private var earlyTranscripts: [Int: String] = [:]
     /// Jobs from generations before this one were recorded before a `forget`: they are dropped.
     private var currentGeneration = 0
 
@@ -50,6 +53,10 @@ actor RecordingArchive {
             if utterance.generation >= currentGeneration { write(utterance) }
             recorder?.recycle(utterance.samples)
         case .transcript(let turn, let text, let generation):
+            guard details[turn] != nil else {
+                if generation >= currentGeneration { earlyTranscripts[turn] = text }
+                return
+            }
             update(turn: turn, generation: generation) { $0.transcript = text }
         case .reply(let turn, let text, let generation):
             update(turn: turn, generation: generation) { $0.reply = text }
@@ -61,6 +68,7 @@ actor RecordingArchive {
     func forget() throws(RecordingError) -> RecordingInventory {
         if let recorder { currentGeneration = recorder.forget() }
         details.removeAll()
+        earlyTranscripts.removeAll()
         let deleted = try store.forgetAll()
         logger.notice("Forgot every recording", metadata: ["deleted": "\(deleted.names.count)", "directory": "\(store.directory)"])
         return deleted
@@ -74,10 +82,13 @@ actor RecordingArchive {
 
     private func write(_ utterance: UtteranceCapture.Finished) {
         let turn = RecordedTurn(run: run, turn: utterance.turn)
-        let recorded = RecordedTurnDetails(
+        var recorded = RecordedTurnDetails(
             turn: turn, startedAt: utterance.startedAt, audioStart: utterance.audioStart, audioEnd: utterance.audioEnd,
             truncated: utterance.truncated
         )
+        recorded.transcript = earlyTranscripts[utterance.turn]
+        // Turns before this one that were never written (dropped when the person went on) are over.
+        earlyTranscripts = earlyTranscripts.filter { $0.key > utterance.turn }
         do {
             try store.prepareDirectory()
             try store.writeAudio(utterance.samples, count: utterance.samples.count, for: turn, bitrate: Self.bitrate)

@@ -240,6 +240,12 @@ final class PocketSphinxWorker: @unchecked Sendable {
                 case .pause(let pause):
                     let text = try decoder.endUtterance()
                     atPause = text
+                    // The words decoded to their end are the latest hypothesis too: the end of
+                    // the turn is judged by them, the sentence's end weighed as for any other.
+                    if !text.isEmpty {
+                        latest = PartialTranscript(text: text, sentenceEnd: decoder.sentenceEnd(after: text))
+                        reportProgress()
+                    }
                     feed.transcribed(text, atPause: pause)
                 case .resume:
                     atPause = nil
