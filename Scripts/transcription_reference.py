@@ -108,18 +108,24 @@ def engine_decode(decoder, pcm, segment):
 def earshot_utterances(earshot, path):
     """(audio start, end, final text) of each utterance `earshot replay --stt embedded` heard."""
     run = subprocess.run([earshot, 'replay', path, '--stt', 'embedded'], capture_output=True, text=True, check=True)
+    # An eager end's final comes before the utterance's end; if the person went on (`resumed`),
+    # the utterance continues as the next turn, whose final is the whole utterance's.
     open_turns, utterances = {}, []
     for line in run.stdout.splitlines():
         event = json.loads(line)
-        kind, turn = event.get('event'), event.get('turn')
-        if kind == 'speech' and event.get('phase') == 'start':
-            open_turns[turn] = {'start': event['audio_start'], 'end': None, 'text': ''}
-        elif kind == 'speech' and event.get('phase') == 'end' and turn in open_turns:
+        kind, turn, phase = event.get('event'), event.get('turn'), event.get('phase')
+        if kind == 'speech' and phase == 'start':
+            open_turns[turn] = {'start': event['audio_start'], 'end': None, 'text': None}
+        elif kind == 'speech' and phase == 'resumed' and turn in open_turns:
+            open_turns[turn + 1] = dict(open_turns.pop(turn), text=None)
+        elif kind == 'speech' and phase == 'end' and turn in open_turns:
             open_turns[turn]['end'] = event['t']
         elif kind == 'transcript' and event.get('final') and turn in open_turns:
-            utterance = open_turns.pop(turn)
-            utterance['text'] = event['text']
-            utterances.append(utterance)
+            open_turns[turn]['text'] = event['text']
+        else:
+            continue
+        if turn in open_turns and open_turns[turn]['end'] is not None and open_turns[turn]['text'] is not None:
+            utterances.append(open_turns.pop(turn))
     return utterances
 
 
