@@ -31,8 +31,8 @@ public final class TranscriptionQueue: Sendable {
         case begin(label: TurnLabel, audio: UtteranceAudio, language: String)
         case end(turn: Int)
         case discard(turn: Int)
-        case snapshot(turn: Int, audio: UtteranceAudio, language: String)
-        case dropSnapshot(turn: Int)
+        case transcribeToPause(turn: Int, audio: UtteranceAudio, language: String)
+        case dropPauseTranscript(turn: Int)
     }
 
     public let transcriber: any Transcriber
@@ -85,17 +85,17 @@ public final class TranscriptionQueue: Sendable {
 
     /// `turn` may be over (an eager end): the utterance as it stands is transcribed to its end
     /// (``Transcriber/transcribeToPause(_:language:)``), and its text reported as `turn`'s final,
-    /// while its audio goes on coming. Whichever final comes first, this one or the utterance's own once it ends, is
-    /// reported; the other is dropped (a snapshot still running when the utterance ends is
-    /// abandoned).
+    /// while its audio goes on coming. Whichever final comes first, this one or the utterance's own
+    /// once it ends, is reported; the other is dropped (a wait for this one when the utterance ends
+    /// is abandoned).
     public func finalize(turn: Int) {
         guard let audio = utterances.withLock({ $0[turn] })?.audio else { return }
         audio.markPause()
-        commands.yield(.snapshot(turn: turn, audio: audio, language: language))
+        commands.yield(.transcribeToPause(turn: turn, audio: audio, language: language))
     }
 
-    /// The person went on after `dropped` was finalised: its snapshot's final is dropped (a late
-    /// one is stale), and the utterance, transcribed whole all along, goes on as `turn`.
+    /// The person went on after `dropped` was finalised: its pause's final is dropped (a late one
+    /// is stale), and the utterance goes on as `turn`, to be transcribed whole.
     public func continueUtterance(from dropped: Int, turn: Int) {
         utterances.withLock { utterances in
             guard let utterance = utterances.removeValue(forKey: dropped) else { return }
@@ -104,7 +104,7 @@ public final class TranscriptionQueue: Sendable {
             utterances[turn] = utterance
             utterance.audio.markResumed()
         }
-        commands.yield(.dropSnapshot(turn: dropped))
+        commands.yield(.dropPauseTranscript(turn: dropped))
     }
 
     /// Drops `turn`'s utterance; no report about it follows.
@@ -152,10 +152,10 @@ actor TranscriptionBacklog {
     private let report: @Sendable (TranscriptionReport) -> Void
     private var entries: [Entry] = []
     private var current: (label: TurnLabel, task: Task<String, any Error>)?
-    /// Snapshots of utterances still going on (eager ends), being transcribed, by turn.
-    private var snapshots: [Int: Task<Void, Never>] = [:]
+    /// Transcripts of utterances still going on, to their pause (eager ends), awaited, by turn.
+    private var pauseTranscripts: [Int: Task<Void, Never>] = [:]
     /// The latest turns whose final was reported: a turn's final goes out once, from its
-    /// snapshot or from the utterance, whichever comes first.
+    /// pause or from the utterance, whichever comes first.
     private var finalsReported: Set<Int> = []
     private var retryDelay: Duration
     /// The backend failed and has not succeeded since: utterances that end are reported at once.
@@ -194,9 +194,10 @@ actor TranscriptionBacklog {
             }
             signal()
         case .end(let turn):
-            // The utterance's own final is moments away now: a snapshot not done yet would only
-            // take a core from it (the final that comes first is reported either way).
-            snapshots.removeValue(forKey: turn)?.cancel()
+            // The utterance's own final is moments away now: a pause transcript not done yet
+            // (a snapshot decoded apart) would only take a core from it (the final that comes
+            // first is reported either way).
+            pauseTranscripts.removeValue(forKey: turn)?.cancel()
             guard let index = entries.firstIndex(where: { $0.turn == turn }) else { return }
             entries[index].ended = true
             if let unavailable, !entries[index].failureReported {
@@ -208,28 +209,28 @@ actor TranscriptionBacklog {
             entries.removeAll { $0.turn == turn }
             if current?.label.turn == turn { current?.task.cancel() }
             for entry in discarded { entry.audio.finish() }
-            dropSnapshot(of: turn)
-        case .snapshot(let turn, let audio, let language):
-            snapshots[turn]?.cancel()
+            dropPauseTranscript(of: turn)
+        case .transcribeToPause(let turn, let audio, let language):
+            pauseTranscripts[turn]?.cancel()
             let transcriber = transcriber
-            snapshots[turn] = Task {
+            pauseTranscripts[turn] = Task {
                 // The utterance's own transcription catches up first: the words the end of the
-                // turn is judged by stay current while the snapshot takes a core.
+                // turn is judged by stay current (and a snapshot decoded apart takes no core from it).
                 await Self.untilConsumed(audio, within: .milliseconds(300))
                 guard !Task.isCancelled else { return }
                 let text: String
                 do {
                     text = try await transcriber.transcribeToPause(audio, language: language)
                 } catch {
-                    // A failed snapshot leaves the final to the utterance's own transcription.
+                    // A failed pause transcript leaves the final to the utterance's own transcription.
                     return
                 }
                 guard !Task.isCancelled else { return }
-                snapshots[turn] = nil
+                pauseTranscripts[turn] = nil
                 reportFinal(turn: turn, text: text)
             }
-        case .dropSnapshot(let turn):
-            dropSnapshot(of: turn)
+        case .dropPauseTranscript(let turn):
+            dropPauseTranscript(of: turn)
         }
     }
 
@@ -251,9 +252,9 @@ actor TranscriptionBacklog {
         reader.cancel()
     }
 
-    /// Abandons the snapshot of `turn`, and any final for it that is still to come.
-    private func dropSnapshot(of turn: Int) {
-        snapshots.removeValue(forKey: turn)?.cancel()
+    /// Abandons the pause transcript of `turn`, and any final for it that is still to come.
+    private func dropPauseTranscript(of turn: Int) {
+        pauseTranscripts.removeValue(forKey: turn)?.cancel()
         finalsReported.insert(turn)
     }
 
