@@ -68,6 +68,13 @@ public final class IdleReleaseTimer: @unchecked Sendable {
         malloc_trim(0)
     }
 
+    /// The process's heap in use, in kilobytes (arena chunks allocated plus mmapped blocks):
+    /// what a release frees, however fragmented the arenas that the trim hands back are.
+    public static func heapKilobytesInUse() -> Int {
+        let info = mallinfo2()
+        return (info.uordblks + info.hblkhd) / 1024
+    }
+
     private static func interval(_ duration: Duration) -> DispatchTimeInterval {
         let (seconds, attoseconds) = duration.components
         return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))

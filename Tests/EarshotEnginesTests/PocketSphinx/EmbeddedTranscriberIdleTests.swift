@@ -41,18 +41,23 @@ extension EmbeddedTranscriberTests {
 
         let heardFirst = try await transcriber.transcribe(first.audio, language: "en") { _ in }
         let loaded = try #require(ProcessTable.residentKilobytes())
+        let heapLoaded = IdleReleaseTimer.heapKilobytesInUse()
         // Reported once the freed memory went back to the system.
         #expect(await eventually { log.lines.count == 2 }, "released after \(Self.shortIdle) idle")
         #expect(!transcriber.isLoaded)
         let released = try #require(ProcessTable.residentKilobytes())
+        let heapReleased = IdleReleaseTimer.heapKilobytesInUse()
         let heardSecond = try await transcriber.transcribe(second.audio, language: "en") { _ in }
         #expect(transcriber.isLoaded)
 
-        print("pocketsphinx RSS: \(before / 1024) MB before, \(loaded / 1024) MB loaded, \(released / 1024) MB released")
+        print("pocketsphinx RSS: \(before / 1024) MB before, \(loaded / 1024) MB loaded, \(released / 1024) MB released; heap in use \(heapLoaded / 1024) → \(heapReleased / 1024) MB")
         #expect(WordErrorRate.of(reference: first.text, hypothesis: heardFirst) <= 0.2, "heard \"\(heardFirst)\"")
         #expect(WordErrorRate.of(reference: second.text, hypothesis: heardSecond) <= 0.34, "heard \"\(heardSecond)\"")
-        // The model is about 65 MB: freed and trimmed, most of it leaves the process.
-        #expect(loaded - released > 40_000, "RSS \(loaded) kB loaded, \(released) kB released")
+        // The model is about 65 MB: all of it is freed, and the trim hands the freed pages back.
+        // How many of them is up to the arenas' fragmentation, which a long test process grows
+        // (40 MB of 65 after the whole suite; 60–70 MB alone).
+        #expect(heapLoaded - heapReleased > 50_000, "heap in use \(heapLoaded) kB loaded, \(heapReleased) kB released")
+        #expect(loaded - released > 25_000, "RSS \(loaded) kB loaded, \(released) kB released")
         #expect(log.lines == [
             "loaded pocketsphinx model", "released pocketsphinx model after \(Self.shortIdle)", "loaded pocketsphinx model",
         ])
