@@ -23,9 +23,12 @@
 /// words that can, with a sound that is not rising or held, end after `finishedTurnSilence`
 /// (twice it where the sound is unsure), and no sooner than the pauses this speaker went on after
 /// (``SpeakerPauses``, up to three quarters of `endOfTurnSilence`); with a rising or held sound,
-/// after three quarters of `endOfTurnSilence`; with no words, the sound alone scales
-/// `endOfTurnSilence`. The ``Endpointer/Eagerness`` scales each. Words heard during
-/// the silence judge it again.
+/// after three quarters of `endOfTurnSilence`. Words the language model ends sentences on are
+/// surer: with a rise (a question) they end after `finishedTurnSilence`, with an unsure sound
+/// after three quarters of `endOfTurnSilence`. A word or two said alone is a command or an
+/// answer, rising or not; heard as words no sentence ends on (a misheard "cancel"), it waits
+/// `endOfTurnSilence`. With no words, the sound alone scales `endOfTurnSilence`. The
+/// ``Endpointer/Eagerness`` scales each. Words heard during the silence judge it again.
 ///
 /// **Only a voice goes on.** Within the silence, a sound that holds no pitch for `minimumVoiced`
 /// (a cough, a knock) does not restart it, so it cannot carry one turn into the next; the end
@@ -206,7 +209,7 @@ public struct Endpointer: Sendable {
     /// finished ("how many calories are in", heard as "… i mean it" and finally "… are in is"),
     /// the pause is unfinished after all.
     public mutating func heardToPause(_ transcript: String) {
-        guard phase == .speaking, requiredSilenceFrames != 0, wording == .complete, let wordRule,
+        guard phase == .speaking, requiredSilenceFrames != 0, wording == .complete || wording == .likelyEnd, let wordRule,
             wordRule.wording(of: transcript) == .unfinished
         else { return }
         wording = .unfinished
@@ -263,7 +266,7 @@ public struct Endpointer: Sendable {
                 // such a sound lasts the end waits, as it may be the unvoiced start of a word.
                 let goesOn = requiredSilenceFrames == 0 || activity.cues == nil || voicedRun >= minimumVoicedFrames
                 if goesOn {
-                    if requiredSilenceFrames != 0, judgedWording == .complete { speakerPauses.wentOn(after: frame - lastSpeechFrame - 1) }
+                    if requiredSilenceFrames != 0, judgedWording == .complete || judgedWording == .likelyEnd { speakerPauses.wentOn(after: frame - lastSpeechFrame - 1) }
                     lastSpeechFrame = frame
                     requiredSilenceFrames = 0
                     soundInSilenceFrame = nil
@@ -350,24 +353,40 @@ public struct Endpointer: Sendable {
     private mutating func applyJudgement() {
         let eagerness = configuration.eagerness
         let frames: Float
-        switch (wording, pendingEnding) {
+        // A word or two said alone, and heard as words, is a command or an answer however its
+        // pitch went: a one-word answer often rises ("no?"). Without words, a short rising sound
+        // may be a cough, and its sound alone judges it.
+        let isShort = lastSpeechFrame - onsetFrame <= TurnProsody.shortCommandFrames
+        let ending = pendingEnding == .rise && wording != .unheard && isShort ? Ending.shortCommand : pendingEnding
+        switch (wording, ending) {
+        case (.unfinished, .shortCommand), (.unlikelyEnd, .shortCommand):
+            // A word or two no sentence ends on ("cancel" misheard as "and so on"): a person
+            // seldom stops after "the" alone, a recogniser often mishears a one-word command.
+            pendingEndReason = .silence
+            frames = Float(endOfTurnSilenceFrames) * eagerness.silenceShare(after: .unsure)
         case (.unlikelyEnd, _):
             pendingEndReason = .unfinished
             frames = Float(maximumEndSilenceFrames) * eagerness.unfinishedWordsShare * Self.unlikelyEndShare
         case (.unfinished, _):
             pendingEndReason = .unfinished
             frames = Float(maximumEndSilenceFrames) * eagerness.unfinishedWordsShare
-        case (.complete, .shortCommand), (.complete, .finalFall), (.complete, .unsure):
+        case (.likelyEnd, .unsure), (.likelyEnd, .heldLevel):
+            // Words the language model ends sentences on, a sound that says nothing sure, or a
+            // held pitch: as words that can end one said with a rise.
+            pendingEndReason = ending == .unsure ? .finished : .silence
+            frames = Float(endOfTurnSilenceFrames) * min(eagerness.silenceShare(after: ending), 1) * Self.completeWordsOpenSoundShare
+        case (.likelyEnd, _), (.complete, .shortCommand), (.complete, .finalFall), (.complete, .unsure):
+            // A rise after words the language model ends sentences on is a question's.
             pendingEndReason = .finished
-            let share: Float = pendingEnding == .unsure ? 2 : 1
+            let share: Float = ending == .unsure ? 2 : 1
             let patience = Float(min(speakerPauses.patienceFrames, endOfTurnSilenceFrames * 3 / 4))
             frames = max(Float(finishedTurnSilenceFrames) * eagerness.finishedShare * share, patience)
         case (.complete, .rise), (.complete, .heldLevel):
             pendingEndReason = .silence
-            frames = Float(endOfTurnSilenceFrames) * min(eagerness.silenceShare(after: pendingEnding), 1) * Self.completeWordsOpenSoundShare
+            frames = Float(endOfTurnSilenceFrames) * min(eagerness.silenceShare(after: ending), 1) * Self.completeWordsOpenSoundShare
         case (.unheard, _):
-            let share = eagerness.silenceShare(after: pendingEnding)
-            switch pendingEnding {
+            let share = eagerness.silenceShare(after: ending)
+            switch ending {
             case .shortCommand, .finalFall: pendingEndReason = share < 1 ? .finished : .silence
             case .unsure: pendingEndReason = .silence
             case .rise, .heldLevel: pendingEndReason = share > 1 ? .unfinished : .silence

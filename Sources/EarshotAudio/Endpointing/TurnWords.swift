@@ -46,6 +46,9 @@ public enum TurnWording: Equatable, Sendable {
     case unheard
     /// The last word is one a sentence ends on.
     case complete
+    /// The last word is one a sentence ends on, and the recogniser's language model finds a
+    /// sentence likely to end after the last words: the words alone say finished.
+    case likelyEnd
     /// The last word is one a sentence cannot end on.
     case unfinished
     /// The last word can end a sentence, but the recogniser's language model finds a sentence
@@ -64,6 +67,12 @@ struct TurnWordRule: Sendable {
     /// as "the two" -1.3).
     static let unlikelySentenceEnd = -1.25
 
+    /// log10 of the probability of a sentence's end from which on words that can end one are
+    /// heard as ending it. On turns-dev-2 the last words of finished turns mostly score -0.4 to
+    /// -0.8 ("read my messages" -0.5); none of a pause inside a sentence scored above it with a
+    /// sound that was not already falling.
+    static let likelySentenceEnd = -0.8
+
     init(_ words: TurnWords) {
         unfinishedEndings = words.unfinishedEndings
     }
@@ -79,8 +88,9 @@ struct TurnWordRule: Sendable {
         let letters = String(word.filter { $0.isLetter || $0 == "'" })
         guard !letters.isEmpty else { return .unheard }
         if unfinishedEndings.contains(letters) { return .unfinished }
-        if let sentenceEnd, sentenceEnd < Self.unlikelySentenceEnd { return .unlikelyEnd }
-        return .complete
+        guard let sentenceEnd else { return .complete }
+        if sentenceEnd < Self.unlikelySentenceEnd { return .unlikelyEnd }
+        return sentenceEnd >= Self.likelySentenceEnd ? .likelyEnd : .complete
     }
 }
 

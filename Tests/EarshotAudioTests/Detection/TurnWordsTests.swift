@@ -27,7 +27,8 @@ import Testing
 
     @Test(arguments: [
         ("write a note that says", Double?(-1.31), TurnWording.unlikelyEnd),
-        ("buy new batteries", -0.63, .complete),
+        ("buy new batteries", -0.63, .likelyEnd),
+        ("six thirty", -1.11, .complete),
         ("set the oven to", -0.2, .unfinished),
         ("play the news", nil, .complete),
     ])
