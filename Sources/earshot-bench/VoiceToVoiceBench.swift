@@ -45,6 +45,8 @@ enum VoiceToVoiceBench {
         /// Seconds from the person's end to the last `thinking` before the reply: the end of
         /// turn as decided live (the turn tables' EOT, from replay, beside it).
         var decided: Double? = nil
+        /// What the endpointer said decided the end (`finished`, `silence`, `unfinished`, …).
+        var reason: String? = nil
         /// After the decision: to the final transcript, to the speaker's `start`, to the first sound.
         var toFinal: Double? = nil
         var toSpeakerStart: Double? = nil
@@ -88,7 +90,10 @@ enum VoiceToVoiceBench {
             let outcome = try play(turn, from: scenes[turn.scene]!, in: session, directory: directory)
             SpeechBench.progress("\(turn.scene) turn \(turn.id) (\(turn.kind)): "
                 + (outcome.gap.map { String(format: "%.0f ms", $0 * 1000) } ?? "no reply")
-                + (outcome.decided.map { String(format: " (decided %.0f, then %.0f to the sound)", $0 * 1000, (outcome.toSound ?? .nan) * 1000) } ?? "")
+                + (outcome.decided.map { decided in
+                    String(format: " (decided %.0f, ", decided * 1000) + (outcome.reason ?? "?")
+                        + String(format: ", then %.0f to the sound)", (outcome.toSound ?? .nan) * 1000)
+                } ?? "")
                 + " — \(turn.text)", from: "voice")
             outcomes.append(outcome)
         }
@@ -146,6 +151,10 @@ enum VoiceToVoiceBench {
             outcome.toSpeakerStart = firstWall(after: decided) { $0["event"] as? String == "speaker" && $0["phase"] as? String == "start" }
                 .map { $0 - decided }
             outcome.toSound = replyStart - decided
+            outcome.reason = session.events.last { event in
+                event["event"] as? String == "speech" && event["phase"] as? String == "end" && event["turn"] as? Int == turn
+                    && (event["wall"] as? Double).map { $0 <= decided } == true
+            }?["reason"] as? String
         }
         return outcome
     }

@@ -146,8 +146,9 @@ public struct Endpointer: Sendable {
     /// The wording when the current silence was last judged.
     private var judgedWording = TurnWording.unheard
     private var speakerPauses = SpeakerPauses()
-    /// How the previous utterance was ended, to learn from a turn that went on after it.
-    private var previousEndReason = EndReason.silence
+    /// How the previous utterance was ended, to learn from a turn that went on after it; nil
+    /// once it was answered, as whatever is said next is a new turn.
+    private var previousEndReason: EndReason?
     /// Where a sound heard in the current silence, not yet holding a pitch, began.
     private var soundInSilenceFrame: Int?
 
@@ -228,6 +229,14 @@ public struct Endpointer: Sendable {
 
     /// Whether words accounting for the audio through `frame` (nil: all of it) reach the last speech.
     private func reachesSilence(_ frame: Int?) -> Bool { frame.map { $0 >= lastSpeechFrame } ?? true }
+
+    /// The utterance that ended last was answered (a reply began): what the person says next is
+    /// a new turn, not one the endpointer split, and a finished end was judged rightly.
+    public mutating func turnAnswered() {
+        guard phase != .speaking else { return }
+        if previousEndReason == .finished { speakerPauses.stoppedAsJudged() }
+        previousEndReason = nil
+    }
 
     /// True between `speechStarted` and `speechEnded`.
     public var isInUtterance: Bool { phase == .speaking }
@@ -317,7 +326,7 @@ public struct Endpointer: Sendable {
         eagerEndReported = false
         wording = .unheard
         wordingThroughFrame = nil
-        previousEndReason = .silence
+        previousEndReason = nil
     }
 
     /// Suspects the onset once it is voiced long enough, and confirms it, on a later frame, once
@@ -337,7 +346,7 @@ public struct Endpointer: Sendable {
         wording = .unheard
         wordingThroughFrame = nil
         if previousEndReason == .finished, previousUtteranceEndFrame > 0 {
-            speakerPauses.wentOn(after: onsetFrame - previousUtteranceEndFrame)
+            speakerPauses.spokeAgain(after: onsetFrame - previousUtteranceEndFrame)
         }
         let audioStartFrame = max(onsetFrame - prefixPaddingFrames, previousUtteranceEndFrame, 0)
         return .speechStarted(onsetFrame: onsetFrame, audioStartFrame: audioStartFrame)

@@ -321,6 +321,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             _ = wake?.voiceModeChanged()
             endWakeAudio(work: work)
         } else if transition.to.phase == .speaking || transition.to.phase == .hearing {
+            if transition.to.phase == .speaking, transition.from.phase != .speaking { endpointer.turnAnswered() }
             // A reply or message said, or a turn held open by key: the person answers, or goes
             // on, without the wake phrase.
             _ = openWake(emit: emit, work: work)
