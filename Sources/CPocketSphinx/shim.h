@@ -2,7 +2,10 @@
 
 // A configuration for `hmm`, `lm` and `dict`, logging to `logfn`; NULL if pocketsphinx refuses
 // a value. The config copies every string. Free with ps_config_free (the decoder keeps its own
-// reference).
+// reference). At most 10000 HMMs are kept active per frame (pocketsphinx allows 30000): in babble
+// at 5 dB the search otherwise spreads until decoding is slower than real time (24.5 s of CPU for
+// turns-dev-2's 18 s babble scene, 15.9 s with the bound), while vad-dev's voices decode word for
+// word the same (6000 halves it, but changes words and a turn).
 static inline ps_config_t *earshot_ps_config(const char *hmm, const char *lm, const char *dict,
                                              const char *logfn) {
     ps_config_t *config = ps_config_init(NULL);
@@ -10,6 +13,10 @@ static inline ps_config_t *earshot_ps_config(const char *hmm, const char *lm, co
     if (ps_config_set_str(config, "hmm", hmm) == NULL || ps_config_set_str(config, "lm", lm) == NULL
         || ps_config_set_str(config, "dict", dict) == NULL
         || ps_config_set_str(config, "logfn", logfn) == NULL) {
+        ps_config_free(config);
+        return NULL;
+    }
+    if (ps_config_set_int(config, "maxhmmpf", 10000) == NULL) {
         ps_config_free(config);
         return NULL;
     }
