@@ -69,8 +69,8 @@ struct TurnWordRule: Sendable {
 
     /// log10 of the probability of a sentence's end from which on words that can end one are
     /// heard as ending it. On turns-dev-2 the last words of finished turns mostly score -0.4 to
-    /// -0.8 ("read my messages" -0.5); none of a pause inside a sentence scored above it with a
-    /// sound that was not already falling.
+    /// -0.8 ("read my messages" -0.5); the words before a pause inside a sentence that scored above
+    /// it mostly fell in pitch already, or were heard as unfinished before the silence ended.
     static let likelySentenceEnd = -0.8
 
     init(_ words: TurnWords) {
