@@ -379,10 +379,10 @@ public struct Endpointer: Sendable {
         case (.unfinished, _):
             pendingEndReason = .unfinished
             frames = Float(maximumEndSilenceFrames) * eagerness.unfinishedWordsShare
-        case (.likelyEnd, .unsure), (.likelyEnd, .heldLevel):
-            // Words the language model ends sentences on, a sound that says nothing sure, or a
-            // held pitch: as words that can end one said with a rise.
-            pendingEndReason = ending == .unsure ? .finished : .silence
+        case (.likelyEnd, .unsure), (.likelyEnd, .heldLevel), (.complete, .rise), (.complete, .heldLevel):
+            // The words say finished, the sound is not sure (for words the language model ends
+            // sentences on, an unsure sound counts as finished).
+            pendingEndReason = wording == .likelyEnd && ending == .unsure ? .finished : .silence
             frames = Float(endOfTurnSilenceFrames) * min(eagerness.silenceShare(after: ending), 1) * Self.completeWordsOpenSoundShare
         case (.likelyEnd, _), (.complete, .shortCommand), (.complete, .finalFall), (.complete, .unsure):
             // A rise after words the language model ends sentences on is a question's.
@@ -390,9 +390,6 @@ public struct Endpointer: Sendable {
             let share: Float = ending == .unsure ? 2 : 1
             let patience = Float(min(speakerPauses.patienceFrames, endOfTurnSilenceFrames * 3 / 4))
             frames = max(Float(finishedTurnSilenceFrames) * eagerness.finishedShare * share, patience)
-        case (.complete, .rise), (.complete, .heldLevel):
-            pendingEndReason = .silence
-            frames = Float(endOfTurnSilenceFrames) * min(eagerness.silenceShare(after: ending), 1) * Self.completeWordsOpenSoundShare
         case (.unheard, _):
             let share = eagerness.silenceShare(after: ending)
             switch ending {
