@@ -56,7 +56,10 @@ struct LiveEngineMemoryTests {
         let run = try await onDedicatedThread { try Self.converseThenIdle() }
         print("earshotd RSS: \(run.idleKilobytes / 1024) MB before speaking, \(run.conversingKilobytes / 1024) MB after a "
             + "conversation, \(run.releasedKilobytes / 1024) MB once the engines were released")
-        #expect(run.timeline.suffix(4) == ["thinking", "final: turn on the kitchen lights", "speaking", "listening"], "\(run.timeline)")
+        // The final comes before the decision where the eager end had it ready, after it otherwise.
+        let ending = Array(run.timeline.suffix(4))
+        #expect(Set(ending.prefix(2)) == ["thinking", "final: turn on the kitchen lights"], "\(run.timeline)")
+        #expect(ending.suffix(2) == ["speaking", "listening"], "\(run.timeline)")
         for line in ["pocketsphinx model loaded in", "flite loaded in", "pocketsphinx model released after 1 s idle", "flite released after 1 s idle"] {
             #expect(run.log.contains(line), "no \"\(line)\" in the log:\n\(run.log)")
         }
