@@ -24,6 +24,14 @@ struct RealFFT: Sendable {
     /// e^{-2πik/size}, k <= size/4: twiddles of the split step.
     private let splitCos: [Float]
     private let splitSin: [Float]
+    /// The twiddles of each stage whose groups hold at least `lanes` butterflies, in the order
+    /// its butterflies use them, stage after stage: those stages go `lanes` butterflies at a time.
+    private let wideStageCos: [Float]
+    private let wideStageSin: [Float]
+
+    /// Butterflies computed together by the vector stages.
+    private static let lanes = 8
+    private typealias Lanes = SIMD8<Float>
 
     init(size: Int) {
         precondition(size >= 8 && size & (size - 1) == 0, "RealFFT size must be a power of two >= 8")
@@ -41,6 +49,18 @@ struct RealFFT: Sendable {
         stageSin = (0..<halfCount / 2).map { Float(sin(-2 * Double.pi * Double($0) / Double(halfCount))) }
         splitCos = (0...size / 4).map { Float(cos(-2 * Double.pi * Double($0) / Double(size))) }
         splitSin = (0...size / 4).map { Float(sin(-2 * Double.pi * Double($0) / Double(size))) }
+        var wideCos: [Float] = [], wideSin: [Float] = []
+        var span = Self.lanes
+        while span < halfCount {
+            let stride = halfCount / (span * 2)
+            for offset in 0..<span {
+                wideCos.append(stageCos[offset * stride])
+                wideSin.append(stageSin[offset * stride])
+            }
+            span *= 2
+        }
+        wideStageCos = wideCos
+        wideStageSin = wideSin
     }
 
     /// X[k] = Σ x[n] e^{-2πikn/size} for k in 0...size/2.
@@ -105,38 +125,132 @@ struct RealFFT: Sendable {
     }
 
     /// Iterative decimation-in-time butterflies over bit-reversed data (first `half` values).
+    /// The stages whose groups hold fewer than `lanes` butterflies go one butterfly at a time,
+    /// the others `lanes` at a time, each lane computing exactly what the single one would.
     private func transformInPlace(real: UnsafeMutableBufferPointer<Float>, imaginary: UnsafeMutableBufferPointer<Float>) {
         let half = self.half
+        var span = 1
         stageCos.withUnsafeBufferPointer { wr in
             stageSin.withUnsafeBufferPointer { wi in
-                var span = 1
-                while span < half {
+                if half >= 8, let re = real.baseAddress, let im = imaginary.baseAddress {
+                    Self.firstThreeStages(re, im, half: half, wr, wi)
+                    span = 8
+                }
+                while span < min(Self.lanes, half) {
                     let stride = half / (span * 2)
                     // Each stage's butterflies are independent, so their order changes no result:
-                    // while groups outnumber the butterflies in one, a twiddle is read once and
-                    // applied down all the groups.
-                    if span < stride {
-                        for offset in 0..<span {
-                            let c = wr[offset * stride], s = wi[offset * stride]
-                            var a = offset
-                            while a < half {
-                                Self.butterfly(real, imaginary, a, a + span, c, s)
-                                a += span * 2
-                            }
-                        }
-                    } else {
-                        var start = 0
-                        while start < half {
-                            for offset in 0..<span {
-                                Self.butterfly(real, imaginary, start + offset, start + offset + span, wr[offset * stride], wi[offset * stride])
-                            }
-                            start += span * 2
+                    // a twiddle is read once and applied down all the groups.
+                    for offset in 0..<span {
+                        let c = wr[offset * stride], s = wi[offset * stride]
+                        var a = offset
+                        while a < half {
+                            Self.butterfly(real, imaginary, a, a + span, c, s)
+                            a += span * 2
                         }
                     }
                     span *= 2
                 }
             }
         }
+        guard span < half, let re = real.baseAddress, let im = imaginary.baseAddress else { return }
+        wideStageCos.withUnsafeBufferPointer { wr in
+            wideStageSin.withUnsafeBufferPointer { wi in
+                guard let wr = wr.baseAddress, let wi = wi.baseAddress else { return }
+                var twiddles = 0
+                while span < half {
+                    var start = 0
+                    while start < half {
+                        var offset = 0
+                        while offset < span {
+                            let a = start + offset, b = a + span
+                            let c = Self.load(wr + twiddles + offset), s = Self.load(wi + twiddles + offset)
+                            let br = Self.load(re + b), bi = Self.load(im + b)
+                            let tr = br * c - bi * s
+                            let ti = br * s + bi * c
+                            let ar = Self.load(re + a), ai = Self.load(im + a)
+                            Self.store(ar + tr, re + a)
+                            Self.store(ai + ti, im + a)
+                            Self.store(ar - tr, re + b)
+                            Self.store(ai - ti, im + b)
+                            offset += Self.lanes
+                        }
+                        start += span * 2
+                    }
+                    twiddles += span
+                    span *= 2
+                }
+            }
+        }
+    }
+
+    /// The stages of spans 1, 2 and 4 on each block of 8 values at once, in registers: the values
+    /// each butterfly pairs are gathered into the lanes of two vectors (`a`, `b`), in whatever
+    /// order the stage leaves them, and put back in place after the third.
+    private static func firstThreeStages(
+        _ re: UnsafeMutablePointer<Float>, _ im: UnsafeMutablePointer<Float>, half: Int,
+        _ wr: UnsafeBufferPointer<Float>, _ wi: UnsafeBufferPointer<Float>
+    ) {
+        typealias Four = SIMD4<Float>
+        let second = half / 4, third = half / 8
+        let c1 = Four(repeating: wr[0]), s1 = Four(repeating: wi[0])
+        let c2 = Four(wr[0], wr[second], wr[0], wr[second]), s2 = Four(wi[0], wi[second], wi[0], wi[second])
+        let c3 = Four(wr[0], wr[third], wr[2 * third], wr[3 * third])
+        let s3 = Four(wi[0], wi[third], wi[2 * third], wi[3 * third])
+        @inline(__always)
+        func butterflies(_ ar: inout Four, _ ai: inout Four, _ br: inout Four, _ bi: inout Four, _ c: Four, _ s: Four) {
+            let tr = br * c - bi * s
+            let ti = br * s + bi * c
+            (br, bi) = (ar - tr, ai - ti)
+            (ar, ai) = (ar + tr, ai + ti)
+        }
+        var block = 0
+        while block < half {
+            let r = load(re + block), i = load(im + block)
+            // Span 1: 0-1, 2-3, 4-5, 6-7.
+            var ar = r.evenHalf, ai = i.evenHalf, br = r.oddHalf, bi = i.oddHalf
+            butterflies(&ar, &ai, &br, &bi, c1, s1)
+            // Span 2: 0-2, 1-3, 4-6, 5-7; `a` held 0, 2, 4, 6 and `b` 1, 3, 5, 7.
+            var ar2 = Four(ar[0], br[0], ar[2], br[2]), ai2 = Four(ai[0], bi[0], ai[2], bi[2])
+            var br2 = Four(ar[1], br[1], ar[3], br[3]), bi2 = Four(ai[1], bi[1], ai[3], bi[3])
+            butterflies(&ar2, &ai2, &br2, &bi2, c2, s2)
+            // Span 4: 0-4 … 3-7; `a` held 0, 1, 4, 5 and `b` 2, 3, 6, 7.
+            var ar3 = Four(ar2[0], ar2[1], br2[0], br2[1]), ai3 = Four(ai2[0], ai2[1], bi2[0], bi2[1])
+            var br3 = Four(ar2[2], ar2[3], br2[2], br2[3]), bi3 = Four(ai2[2], ai2[3], bi2[2], bi2[3])
+            butterflies(&ar3, &ai3, &br3, &bi3, c3, s3)
+            store(Lanes(lowHalf: ar3, highHalf: br3), re + block)
+            store(Lanes(lowHalf: ai3, highHalf: bi3), im + block)
+            block += 8
+        }
+    }
+
+    @inline(__always)
+    private static func load(_ pointer: UnsafePointer<Float>) -> Lanes {
+        UnsafeRawPointer(pointer).loadUnaligned(as: Lanes.self)
+    }
+
+    @inline(__always)
+    private static func load(_ pointer: UnsafeMutablePointer<Float>) -> Lanes {
+        UnsafeRawPointer(pointer).loadUnaligned(as: Lanes.self)
+    }
+
+    @inline(__always)
+    private static func load4(_ pointer: UnsafePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
+    @inline(__always)
+    private static func load4(_ pointer: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
+        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self)
+    }
+
+    @inline(__always)
+    private static func store4(_ value: SIMD4<Float>, _ pointer: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD4<Float>.self)
+    }
+
+    @inline(__always)
+    private static func store(_ value: Lanes, _ pointer: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: Lanes.self)
     }
 
     @inline(__always)
@@ -166,6 +280,26 @@ struct RealFFT: Sendable {
         splitCos.withUnsafeBufferPointer { wr in
             splitSin.withUnsafeBufferPointer { wi in
                 var k = 1
+                // Four pairs at a time while every k of them stays below every m; the pairs are
+                // independent, and each lane computes what the loop below does for its pair.
+                if let re = real.baseAddress, let im = imaginary.baseAddress, let cosines = wr.baseAddress, let sines = wi.baseAddress {
+                    typealias Four = SIMD4<Float>
+                    func reversed(_ v: Four) -> Four { Four(v[3], v[2], v[1], v[0]) }
+                    while k + 3 < half - k - 3 {
+                        let m = half - k - 3
+                        let zkr = Self.load4(re + k), zki = Self.load4(im + k)
+                        let zmr = reversed(Self.load4(re + m)), zmi = reversed(Self.load4(im + m))
+                        let er = 0.5 * (zkr + zmr), ei = 0.5 * (zki - zmi)
+                        let or = 0.5 * (zki + zmi), oi = -0.5 * (zkr - zmr)
+                        let c = Self.load4(cosines + k), s = Self.load4(sines + k)
+                        let tr = or * c - oi * s, ti = or * s + oi * c
+                        Self.store4(er + tr, re + k)
+                        Self.store4(ei + ti, im + k)
+                        Self.store4(reversed(er - tr), re + m)
+                        Self.store4(reversed(ti - ei), im + m)
+                        k += 4
+                    }
+                }
                 while k <= half / 2 {
                     let m = half - k
                     let zkr = real[k], zki = imaginary[k]

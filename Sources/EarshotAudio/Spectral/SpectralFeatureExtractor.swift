@@ -95,7 +95,10 @@ struct SpectralFeatureExtractor: Sendable {
         let hop = AudioFrame.sampleCount
         let keep = Self.windowLength - hop
         b.history.update(from: b.history + hop, count: keep)
-        for i in 0..<hop { b.history[keep + i] = frame.samples[i] }
+        // Through the span: indexing `frame.samples` copied the whole frame for every sample.
+        frame.samples.span.withUnsafeBufferPointer { samples in
+            (b.history + keep).update(from: samples.baseAddress!, count: hop)
+        }
         framesSeen += 1
         guard framesSeen > Self.warmUpFrames else { return nil }
         let first = framesSeen == Self.warmUpFrames + 1

@@ -80,22 +80,23 @@ public struct SpectralVAD: VoiceActivityDetector {
     }
 
     /// Frame-level speech log-odds from the network, for the frame `judged` rows after the reset.
-    private func networkLogOdds(judging judged: Int) -> Float {
+    /// Mutating though it changes nothing: called on a copy, the whole detector was copied per frame.
+    private mutating func networkLogOdds(judging judged: Int) -> Float {
         let model = SpectralVADModel.self
         let count = model.inputs.count
-        // Each window's features copied out once: reading them inside the loop below copied a
-        // whole window per input.
-        let centred = recent[(judged + 1) & 3]
+        // The windows are read in place: copying a window out of `recent` cost more than the network.
+        let windows = recent.span
+        let centredRow = (judged + 1) & 3
         var sums = SpectralFeatures()
         for offset in 0...Self.lookahead {
-            let window = recent[(judged + offset) & 3]
-            for i in 0..<SpectralFeatures.count { sums.values[i] += window.values[i] }
+            let row = (judged + offset) & 3
+            for i in 0..<SpectralFeatures.count { sums.values[i] += windows[row].values[i] }
         }
         var inputs: [32 of Float] = .init(repeating: 0)
         for (i, (name, context)) in model.inputs.enumerated() {
             switch context {
             case .centred:
-                inputs[i] = centred[name]
+                inputs[i] = windows[centredRow][name]
             case .mean:
                 inputs[i] = sums[name] / Float(Self.lookahead + 1)
             }

@@ -63,4 +63,56 @@ import Testing
         let worst = zip(input, output).map { abs($0 - $1) }.max() ?? 0
         #expect(worst < 1e-5)
     }
+
+    /// The vector stages and the four-at-a-time split compute, lane by lane, what one butterfly
+    /// at a time does: the spectrum is the same to the bit, so the detector's verdicts are too.
+    @Test(arguments: [8, 16, 32, 64, 128, 256, 512, 1024, 4096])
+    func isBitForBitTheScalarTransform(size: Int) {
+        let input = VADTestSupport.noise(count: size, amplitude: 1, seed: UInt64(size) + 7)
+        let (real, imaginary) = transform(input)
+        let (expectedReal, expectedImaginary) = Self.scalarTransform(input)
+        #expect(real.map(\.bitPattern) == expectedReal.map(\.bitPattern))
+        #expect(imaginary.map(\.bitPattern) == expectedImaginary.map(\.bitPattern))
+    }
+
+    /// The textbook transform, one butterfly at a time: a half-length complex radix-2 FFT over
+    /// even and odd samples, then the split into the real signal's bins.
+    static func scalarTransform(_ input: [Float]) -> ([Float], [Float]) {
+        let size = input.count, half = size / 2
+        var bits = 0
+        while 1 << bits < half { bits += 1 }
+        var re = [Float](repeating: 0, count: half + 1), im = re
+        for index in 0..<half {
+            var reversed = 0
+            for bit in 0..<bits where index & (1 << bit) != 0 { reversed |= 1 << (bits - 1 - bit) }
+            re[index] = input[2 * reversed]
+            im[index] = input[2 * reversed + 1]
+        }
+        var span = 1
+        while span < half {
+            let stride = half / (span * 2)
+            for offset in 0..<span {
+                let c = Float(cos(-2 * Double.pi * Double(offset * stride) / Double(half)))
+                let s = Float(sin(-2 * Double.pi * Double(offset * stride) / Double(half)))
+                for a in Swift.stride(from: offset, to: half, by: span * 2) {
+                    let b = a + span
+                    let tr = re[b] * c - im[b] * s, ti = re[b] * s + im[b] * c
+                    (re[a], im[a], re[b], im[b]) = (re[a] + tr, im[a] + ti, re[a] - tr, im[a] - ti)
+                }
+            }
+            span *= 2
+        }
+        let z0r = re[0], z0i = im[0]
+        (re[0], im[0], re[half], im[half]) = (z0r + z0i, 0, z0r - z0i, 0)
+        for k in 1...(half / 2) {
+            let m = half - k
+            let er = 0.5 * (re[k] + re[m]), ei = 0.5 * (im[k] - im[m])
+            let or = 0.5 * (im[k] + im[m]), oi = -0.5 * (re[k] - re[m])
+            let c = Float(cos(-2 * Double.pi * Double(k) / Double(size))), s = Float(sin(-2 * Double.pi * Double(k) / Double(size)))
+            let tr = or * c - oi * s, ti = or * s + oi * c
+            (re[k], im[k]) = (er + tr, ei + ti)
+            if m != k { (re[m], im[m]) = (er - tr, ti - ei) }
+        }
+        return (re, im)
+    }
 }
