@@ -18,6 +18,9 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     var endpointer: Endpointer
     private var meter: LevelMeter
     private var speakerMeter: LevelMeter
+    /// Whether anyone takes level readings now (with `emitsLevels`): while nobody does, the
+    /// meters rest, a twentieth of what listening costs, and take up again where they were.
+    public var levelsWanted = true
     /// Tells the person's voice from the assistant's own, heard back through the microphone.
     private var echoGate = EchoGate()
     /// Frames since the speaker last played something: the gate runs only while it matters.
@@ -114,7 +117,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         clock.advance(toEndOfFrame: frame.index)
         lastFrameIndex = frame.index
         history.append(frame)
-        if configuration.emitsLevels, let reading = meter.process(frame) {
+        if configuration.emitsLevels, levelsWanted, let reading = meter.process(frame) {
             emit(.level(.mic, reading))
         }
         framesSincePlayback += 1
@@ -159,7 +162,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         echoPitch.played(frame, alongside: lastFrameIndex)
         playedAlongsideLatestFrame = true
         framesSincePlayback = 0
-        if configuration.emitsLevels, let reading = speakerMeter.process(frame) {
+        if configuration.emitsLevels, levelsWanted, let reading = speakerMeter.process(frame) {
             emit(.level(.speaker, reading))
         }
     }

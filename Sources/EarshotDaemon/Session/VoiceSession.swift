@@ -89,6 +89,7 @@ final class VoiceSession: Sendable {
             let time = Double(frame.index + 1) * AudioFrame.duration
             // Captured by closures passed straight to non-escaping parameters: no box, no allocation.
             var capturedAt: Double?
+            pipeline.levelsWanted = relay.hasSubscribers
             pipeline.process(frame, emit: { event in
                 if let wall = stamp(event, firstOfFrame: &capturedAt) { deliver(event, wall: wall) }
             }, work: { perform($0, at: time) })

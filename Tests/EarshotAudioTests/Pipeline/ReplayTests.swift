@@ -97,6 +97,31 @@ import Testing
         }
     }
 
+    /// With nobody taking levels the meters rest; once someone does, readings come again at
+    /// the requested rate, the first at once.
+    @Test func levelsRestWhileNobodyWantsThem() throws {
+        let clip = try Fixture.clip("endpointer/two_phrases_long_pause.wav")
+        var pipeline = VoicePipeline(detector: SpectralVAD(), configuration: .init(
+            levelMeter: LevelMeter.Configuration(readingsPerSecond: 20), emitsLevels: true
+        ))
+        let frames = Array(clip.frames)
+        let third = frames.count / 3
+        var readings: [Int: [Double]] = [:]
+        for (position, frame) in frames.enumerated() {
+            let part = position / third
+            pipeline.levelsWanted = part != 1
+            pipeline.process(frame) { event in
+                if case .level(.mic, let reading) = event { readings[part, default: []].append(reading.time) }
+            }
+        }
+        let partSeconds = Double(third) * AudioFrame.duration
+        #expect(readings[1] == nil)
+        #expect(abs(Double(readings[0]?.count ?? 0) - partSeconds * 20) <= 1.5)
+        #expect(abs(Double(readings[2]?.count ?? 0) - partSeconds * 20) <= 2.5)
+        let resumed = try #require(readings[2]?.first)
+        #expect(resumed <= Double(2 * third + 1) * AudioFrame.duration + 1e-9)
+    }
+
     @Test func withoutLevelsNoLevelEvents() throws {
         let events = Self.events(try Fixture.clip("endpointer/two_phrases_long_pause.wav"))
         #expect(!events.contains { if case .level = $0 { true } else { false } })
