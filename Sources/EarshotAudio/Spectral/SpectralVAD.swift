@@ -84,7 +84,7 @@ public struct SpectralVAD: VoiceActivityDetector {
     private mutating func networkLogOdds(judging judged: Int) -> Float {
         let model = SpectralVADModel.self
         let count = model.inputs.count
-        // The windows are read in place: copying a window out of `recent` cost more than the network.
+        // The windows are read in place, none copied out of `recent`.
         let windows = recent.span
         let centredRow = (judged + 1) & 3
         var sums = SpectralFeatures()
