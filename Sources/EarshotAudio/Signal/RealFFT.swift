@@ -229,28 +229,13 @@ struct RealFFT: Sendable {
     }
 
     @inline(__always)
-    private static func load(_ pointer: UnsafeMutablePointer<Float>) -> Lanes {
-        UnsafeRawPointer(pointer).loadUnaligned(as: Lanes.self)
-    }
-
-    @inline(__always)
     private static func load4(_ pointer: UnsafePointer<Float>) -> SIMD4<Float> {
         UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self)
     }
 
     @inline(__always)
-    private static func load4(_ pointer: UnsafeMutablePointer<Float>) -> SIMD4<Float> {
-        UnsafeRawPointer(pointer).loadUnaligned(as: SIMD4<Float>.self)
-    }
-
-    @inline(__always)
-    private static func store4(_ value: SIMD4<Float>, _ pointer: UnsafeMutablePointer<Float>) {
-        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: SIMD4<Float>.self)
-    }
-
-    @inline(__always)
-    private static func store(_ value: Lanes, _ pointer: UnsafeMutablePointer<Float>) {
-        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: Lanes.self)
+    private static func store<Vector: SIMD>(_ value: Vector, _ pointer: UnsafeMutablePointer<Float>) where Vector.Scalar == Float {
+        UnsafeMutableRawPointer(pointer).storeBytes(of: value, as: Vector.self)
     }
 
     @inline(__always)
@@ -293,10 +278,10 @@ struct RealFFT: Sendable {
                         let or = 0.5 * (zki + zmi), oi = -0.5 * (zkr - zmr)
                         let c = Self.load4(cosines + k), s = Self.load4(sines + k)
                         let tr = or * c - oi * s, ti = or * s + oi * c
-                        Self.store4(er + tr, re + k)
-                        Self.store4(ei + ti, im + k)
-                        Self.store4(reversed(er - tr), re + m)
-                        Self.store4(reversed(ti - ei), im + m)
+                        Self.store(er + tr, re + k)
+                        Self.store(ei + ti, im + k)
+                        Self.store(reversed(er - tr), re + m)
+                        Self.store(reversed(ti - ei), im + m)
                         k += 4
                     }
                 }
