@@ -83,10 +83,11 @@ struct LiveAssistantTests {
     func aSpokenQuestionIsAnsweredInTheVoice(_ name: String, _ options: [String]) async throws {
         let run = try await onDedicatedThread { try Self.converse(options) }
         Self.report(name, run)
-        #expect(
-            run.timeline.suffix(5) == ["hearing", "thinking", "final: turn on the kitchen lights", "speaking", "listening"],
-            "\(run.timeline)"
-        )
+        // The final transcript comes at the eager end (still hearing) or after the end is
+        // confirmed (thinking), whichever the transcriber's speed makes first.
+        let ending = Array(run.timeline.suffix(5))
+        #expect(ending.first == "hearing" && ending.suffix(2) == ["speaking", "listening"], "\(run.timeline)")
+        #expect(Set(ending.dropFirst().prefix(2)) == ["thinking", "final: turn on the kitchen lights"], "\(run.timeline)")
         #expect(run.said.first == "You asked me to turn on the kitchen lights.", "\(run.said)")
         #expect(run.loudSeconds > 1, "the answer was not heard: \(run.loudSeconds) s of sound")
         #expect(run.replies?.hasPrefix("assistant at http://127.0.0.1:") == true, "\(String(describing: run.replies))")
