@@ -270,10 +270,11 @@ public struct Endpointer: Sendable {
             return onsetSuspected ? .onsetRejected(onsetFrame: onsetFrame) : nil
         case .speaking:
             if activity.isSpeech {
-                // In a silence, only a sound that holds a pitch is the person going on: a cough
-                // or a knock between two turns must not carry the first into the second. While
+                // In a silence, only a sound that holds a pitch from its attack is the person going
+                // on: a cough, a knock or a run of ticks between two turns must not carry the first
+                // into the second. While
                 // such a sound lasts the end waits, as it may be the unvoiced start of a word.
-                let goesOn = requiredSilenceFrames == 0 || activity.cues == nil || voicedRun >= minimumVoicedFrames
+                let goesOn = requiredSilenceFrames == 0 || activity.cues == nil || prosody.steadyVoicedRun >= minimumVoicedFrames
                 if goesOn {
                     if requiredSilenceFrames != 0, judgedWording == .complete || judgedWording == .likelyEnd { speakerPauses.wentOn(after: frame - lastSpeechFrame - 1) }
                     lastSpeechFrame = frame
@@ -332,7 +333,7 @@ public struct Endpointer: Sendable {
     /// Suspects the onset once it is voiced long enough, and confirms it, on a later frame, once
     /// it also has the minimum confident speech.
     private mutating func advanceOnset(cues: SpeechCues?, voicedRun: Int) -> Event? {
-        let isVoiced = cues == nil || voicedRun >= minimumVoicedFrames
+        let isVoiced = cues == nil || prosody.steadyVoicedRun >= minimumVoicedFrames
         if !onsetSuspected {
             guard isVoiced else { return nil }
             onsetSuspected = true

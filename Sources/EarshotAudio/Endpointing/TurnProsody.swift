@@ -22,6 +22,8 @@ struct TurnProsody: Sendable {
     static let tailCapacity = 32
     /// An utterance no longer than this, frames, is a short command ("next", "cancel").
     static let shortCommandFrames = 55
+    /// A rise in level from one frame to the next, dB, that starts a new sound (an attack).
+    static let attackRiseDB: Float = 20
 
     // The pitch track.
     private var lastVoicedFrame = Int.min / 2
@@ -31,6 +33,9 @@ struct TurnProsody: Sendable {
     private var stretchLength = 0
     private var stretchLow: Float = 0
     private var stretchHigh: Float = 0
+    /// The latest attack, and the level of the frame before this one.
+    private var lastAttackFrame = Int.min / 2
+    private var previousLevelDB: Float = -200
 
     // The utterance, from its onset.
     private var voicedFrames = 0
@@ -42,6 +47,8 @@ struct TurnProsody: Sendable {
     /// track spans (0 when the frame ends it or no cues are known).
     mutating func track(frame: Int, cues: SpeechCues?) -> Int {
         guard let cues else { return 0 }
+        if cues.levelDB - previousLevelDB > Self.attackRiseDB { lastAttackFrame = frame }
+        previousLevelDB = cues.levelDB
         guard cues.periodicity >= Self.periodicityThreshold, cues.pitchHz > 0 else {
             if frame - lastVoicedFrame > Self.maximumVoicingGapFrames + 1 { run = 0 }
             return run
@@ -63,6 +70,13 @@ struct TurnProsody: Sendable {
         lastSemitones = semitones
         stretchLength = run
         return run
+    }
+
+    /// The frames of the current track since its latest attack. A voice holds its pitch through
+    /// one sound; a train of ticks or taps (a pen, a keyboard) rings at a pitch for a few frames
+    /// after each attack and, bridged across the gaps, can span a voice's minimum.
+    var steadyVoicedRun: Int {
+        min(run, max(0, lastVoicedFrame - lastAttackFrame + 1))
     }
 
     /// A candidate onset begins: the utterance's measures start afresh.

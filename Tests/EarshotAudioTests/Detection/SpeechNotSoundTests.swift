@@ -65,6 +65,19 @@ import Testing
         #expect(events.contains(.speechEnded(onsetFrame: 50, endFrame: 95, reason: .finished)), "\(events)")
     }
 
+    @Test func ticksRingingAtOnePitchInTheSilenceDoNotCarryTheTurnOn() {
+        // turns-dev-2's d2_s04 at 7.89 s: three ticks 4 frames apart, each a loud attack that
+        // rings at 300 Hz while it decays 30 dB; bridged across the gaps, the pitch spans 7 frames.
+        let word = Self.run(from: 50, count: 45) { k in Self.voiced(190 - Float(k)) }
+        let ticks = Self.run(from: 115, count: 12) { k in
+            let level: Float = [-29, -26, -40, -58][k % 4]
+            return k % 4 == 0 ? SpeechCues(periodicity: 0.3, pitchHz: 298, levelDB: level) : SpeechCues(periodicity: 0.9, pitchHz: 300, levelDB: level)
+        }
+        let events = Self.events(
+            Self.silence(from: 0, count: 50) + word + Self.silence(from: 95, count: 20) + ticks + Self.silence(from: 127, count: 100))
+        #expect(events.contains(.speechEnded(onsetFrame: 50, endFrame: 95, reason: .finished)), "\(events)")
+    }
+
     @Test func aVoiceInTheSilenceGoesOn() {
         let word = Self.run(from: 50, count: 45) { k in Self.voiced(190 - Float(k)) }
         let more = Self.run(from: 115, count: 40) { k in Self.voiced(170 - Float(k)) }
