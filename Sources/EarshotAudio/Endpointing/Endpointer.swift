@@ -4,7 +4,8 @@
 ///
 /// **Speech, not sound.** A speech verdict after silence opens a candidate onset. Where the
 /// detector reports ``SpeechCues``, the onset is `onsetSuspected` only once a pitch has held for
-/// `minimumVoiced` (clicks, knocks, key ticks and coughs never hold one that long), and becomes
+/// `minimumVoiced` since the sound's latest attack (clicks, knocks, key ticks and coughs never
+/// hold one that long; a run of ringing ticks restarts with each tick), and becomes
 /// `speechStarted` once, on a later frame, `minimumSpeech` of confident speech (probability at
 /// least `confirmingSpeechProbability`) has also followed within `maximumOnsetWindow`, with no
 /// non-speech gap longer than `onsetGapTolerance`. Otherwise it is `onsetRejected` (or dropped
@@ -245,7 +246,7 @@ public struct Endpointer: Sendable {
     /// boundary it completes, if any.
     public mutating func process(_ activity: VoiceActivity) -> Event? {
         let frame = activity.frameIndex
-        let voicedRun = prosody.track(frame: frame, cues: activity.cues)
+        _ = prosody.track(frame: frame, cues: activity.cues)
         let isConfident = activity.isSpeech && activity.probability >= confirmingSpeechProbability
         switch phase {
         case .idle:
@@ -256,12 +257,12 @@ public struct Endpointer: Sendable {
             lastSpeechFrame = frame
             confidentSpeechFrameCount = isConfident ? 1 : 0
             prosody.beginOnset()
-            return advanceOnset(cues: activity.cues, voicedRun: voicedRun)
+            return advanceOnset(cues: activity.cues)
         case .onset:
             if activity.isSpeech {
                 lastSpeechFrame = frame
                 if isConfident { confidentSpeechFrameCount += 1 }
-                if let event = advanceOnset(cues: activity.cues, voicedRun: voicedRun) { return event }
+                if let event = advanceOnset(cues: activity.cues) { return event }
             }
             let gapIsTooLong = frame - lastSpeechFrame > onsetGapToleranceFrames
             let windowIsOver = frame - onsetFrame + 1 >= maximumOnsetWindowFrames
@@ -272,8 +273,8 @@ public struct Endpointer: Sendable {
             if activity.isSpeech {
                 // In a silence, only a sound that holds a pitch from its attack is the person going
                 // on: a cough, a knock or a run of ticks between two turns must not carry the first
-                // into the second. While
-                // such a sound lasts the end waits, as it may be the unvoiced start of a word.
+                // into the second. While such a sound lasts the end waits, as it may be the
+                // unvoiced start of a word.
                 let goesOn = requiredSilenceFrames == 0 || activity.cues == nil || prosody.steadyVoicedRun >= minimumVoicedFrames
                 if goesOn {
                     if requiredSilenceFrames != 0, judgedWording == .complete || judgedWording == .likelyEnd { speakerPauses.wentOn(after: frame - lastSpeechFrame - 1) }
@@ -332,7 +333,7 @@ public struct Endpointer: Sendable {
 
     /// Suspects the onset once it is voiced long enough, and confirms it, on a later frame, once
     /// it also has the minimum confident speech.
-    private mutating func advanceOnset(cues: SpeechCues?, voicedRun: Int) -> Event? {
+    private mutating func advanceOnset(cues: SpeechCues?) -> Event? {
         let isVoiced = cues == nil || prosody.steadyVoicedRun >= minimumVoicedFrames
         if !onsetSuspected {
             guard isVoiced else { return nil }
