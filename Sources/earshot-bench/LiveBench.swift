@@ -54,10 +54,14 @@ enum LiveBench {
         let socketFloor = try sound.record(from: "mic", sharedMemory: false)
         let floorStart = try cpuSeconds(of: floor.process.pid)
         let socketFloorStart = try cpuSeconds(of: socketFloor.process.pid)
+        let quietThreadsStart = try ThreadTimes.read(pid: daemon.pid)
+        let floorUsageStart = try ThreadTimes.process(pid: floor.process.pid)
         let quietCPU = try measureCPU(of: daemon.pid, seconds: seconds) {
             if !player.isRunning { player = try sound.play(fixture) }
             usleep(50_000)
         }
+        let quietThreads = try ThreadTimes.read(pid: daemon.pid) - quietThreadsStart
+        let floorUsage = try ThreadTimes.process(pid: floor.process.pid) - floorUsageStart
         let floorCPU = (try cpuSeconds(of: floor.process.pid) - floorStart) / seconds * 100
         let socketFloorCPU = (try cpuSeconds(of: socketFloor.process.pid) - socketFloorStart) / seconds * 100
         _ = floor.stop()
@@ -72,6 +76,7 @@ enum LiveBench {
         try client.send(#"{"id":1,"cmd":"subscribe","topics":["level","state","speech"],"level_hz":60}"#)
         var latencies: [Double] = []
         var speechEvents = 0
+        let busyThreadsStart = try ThreadTimes.read(pid: daemon.pid)
         let busyCPU = try measureCPU(of: daemon.pid, seconds: seconds) {
             if !player.isRunning { player = try sound.play(fixture) }
             guard let line = client.readLine(timeout: 0.5) else { return }
@@ -82,6 +87,7 @@ enum LiveBench {
                 latencies.append((received - wall) * 1000)
             }
         }
+        let busyThreads = try ThreadTimes.read(pid: daemon.pid) - busyThreadsStart
         let busyFloorCPU = (try cpuSeconds(of: busyFloor.process.pid) - busyFloorStart) / seconds * 100
         _ = busyFloor.stop()
         let memory = try memoryKilobytes(of: daemon.pid)
@@ -116,6 +122,7 @@ enum LiveBench {
         print("| daemon CPU, share of one core, 60 Hz level client | \(String(format: "%.2f", busyCPU)) % | |")
         print("| floor: parec, meanwhile | \(String(format: "%.2f", busyFloorCPU)) % | |")
         print("| daemon CPU ÷ parec CPU, 60 Hz level client | \(String(format: "%.1f", busyCPU / busyFloorCPU))× | \(speechOff ? "≤ 2.0×" : "") |")
+        printThreads(quiet: quietThreads, busy: busyThreads, levelEvents: latencies.count, floor: floorUsage, seconds: seconds)
         print("| daemon RSS before anything was said (engines configured, not loaded) | \(mb(unusedMemory.rss)) | |")
         print("| daemon RSS, no client | \(mb(quietMemory.rss)) | \(transcriber == "none" ? "≤ 30 MB" : "≤ 100 MB") |")
         print("| of which the Swift runtime and Foundation (shared libraries) | \(mb(breakdown.swiftRuntime)) | |")
@@ -128,6 +135,19 @@ enum LiveBench {
         if let idleMemory, let unloadAfter {
             print("| daemon RSS after \(String(format: "%.0f", unloadAfter + 2)) s of silence (unload after \(String(format: "%g", unloadAfter)) s) | \(mb(idleMemory.rss)) | |")
         }
+    }
+
+    /// Where the daemon's CPU goes in the two phases, per thread role, and what one level event
+    /// costs the event loops beside what one 10 ms packet costs `parec`.
+    static func printThreads(quiet: ThreadTimes, busy: ThreadTimes, levelEvents: Int, floor: ThreadTimes.Usage, seconds: Double) {
+        func percent(_ usage: ThreadTimes.Usage) -> String { String(format: "%.2f %%", usage.seconds / seconds * 100) }
+        func perSecond(_ usage: ThreadTimes.Usage) -> String { String(format: "%.0f", Double(usage.slices) / seconds) }
+        for (role, name) in [(ThreadTimes.Role.audio, "audio thread"), (.eventLoops, "event loops"), (.other, "other threads")] {
+            print("| daemon's \(name): CPU, no client → 60 Hz client (scheduled in, per second) | \(percent(quiet[role])) → \(percent(busy[role])) (\(perSecond(quiet[role])) → \(perSecond(busy[role]))) | |")
+        }
+        let loopCost = (busy[.eventLoops].seconds - quiet[.eventLoops].seconds) / Double(max(1, levelEvents)) * 1e6
+        print("| event loops' CPU per level event the client took | \(String(format: "%.0f", loopCost)) µs | |")
+        print("| parec's CPU per 10 ms packet (scheduled in, per second) | \(String(format: "%.0f", floor.seconds / (seconds * 100) * 1e6)) µs (\(perSecond(floor))) | |")
     }
 
     /// CPU used by `pid` while `body` runs repeatedly for `seconds`, as a share of one core.
