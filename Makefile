@@ -172,6 +172,8 @@ bench: release peers
 	    python3 $(SHARED)/tools/score_turns.py "$(TURNS_DEV2)" $$out --no-details | grep -E '^\| (group|\*\*all|clean|babble|pink|case)'; \
 	  done; \
 	  $(RELEASE_BIN)/earshot-bench voice "$(TURNS_DEV2)"; \
+	  $(RELEASE_BIN)/earshot-bench voice --assistant-first-token-ms 200 --assistant-tokens-per-second 30 "$(TURNS_DEV2)"; \
+	  $(RELEASE_BIN)/earshot-bench voice --assistant-first-token-ms 0 --assistant-tokens-per-second 30 "$(TURNS_DEV2)"; \
 	else \
 	  echo "The turn set with mid-sentence pauses is absent ($(TURNS_DEV2)): its tables and voice to voice need it (TURNS_DEV2=/path/to/turns-dev-2)."; \
 	fi

@@ -12,8 +12,11 @@ import Foundation
 /// labelled end, found in the microphone's recording by the turn's own samples). A reply that
 /// starts before the person's turn has ended is a cut-off: it began in a pause mid-sentence.
 enum VoiceToVoiceBench {
-    /// Answers at once, whatever was said.
-    static let responder = "#!/bin/sh\ncat >/dev/null\necho 'Okay.'\n"
+    /// Answers at once, whatever was said, and notes when on the wall clock (before its line, so
+    /// the figure from it includes the `echo`).
+    static func responder(noting times: String) -> String {
+        "#!/bin/sh\ncat >/dev/null\ndate +%s.%N >> '\(times)'\necho 'Okay.'\n"
+    }
     /// The assistant's answer, from the chat test server: its first sentence is seven tokens.
     static let assistantReply = "Sure, I can help with that. Tell me more."
 
@@ -51,6 +54,13 @@ enum VoiceToVoiceBench {
         var toFinal: Double? = nil
         var toSpeakerStart: Double? = nil
         var toSound: Double? = nil
+        /// From the answer's first text (the responder's line, the chat server's first token) to
+        /// the first sound; and from the later of that text and the decision, Earshot's own share
+        /// when an eager end had the text before the turn was sure.
+        var textToSound: Double? = nil
+        var readyToSound: Double? = nil
+        /// Whether the first text came before the decision (an eager end's request).
+        var textBeforeDecision = false
     }
 
     static func run(set: String, eagerness: String?, assistant: AssistantPace? = nil) throws {
@@ -68,7 +78,8 @@ enum VoiceToVoiceBench {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let responderPath = directory + "/instant-responder.sh"
-        try responder.write(toFile: responderPath, atomically: true, encoding: .utf8)
+        let responderTimes = directory + "/responder-times"
+        try responder(noting: responderTimes).write(toFile: responderPath, atomically: true, encoding: .utf8)
         chmod(responderPath, 0o755)
         let chatServer = try assistant.map { pace in
             try SpeechServerProcess(.openAIChat([
@@ -77,6 +88,9 @@ enum VoiceToVoiceBench {
             ]))
         }
         defer { chatServer?.stop() }
+        // Each line ends with a wall time: the responder's own, the server's "first token at T".
+        let textTimesPath = chatServer?.logPath ?? responderTimes
+        let textTimes = { fileText(textTimesPath).split(separator: "\n").compactMap { $0.split(separator: " ").last.flatMap { Double($0) } } }
         let answering = chatServer.map { ["--assistant", $0.uri, "--assistant-model", "earshot-test"] } ?? ["--responder", responderPath]
         let session = try SpeechSession(
             daemonArguments: ["--stt", "embedded", "--tts", "embedded"] + answering
@@ -87,7 +101,7 @@ enum VoiceToVoiceBench {
         var outcomes: [Outcome] = []
         for turn in turns {
             if scenes[turn.scene] == nil { scenes[turn.scene] = try WAVFile.read(set + "/" + turn.file).samples }
-            let outcome = try play(turn, from: scenes[turn.scene]!, in: session, directory: directory)
+            let outcome = try play(turn, from: scenes[turn.scene]!, in: session, directory: directory, textTimes: textTimes)
             SpeechBench.progress("\(turn.scene) turn \(turn.id) (\(turn.kind)): "
                 + (outcome.gap.map { String(format: "%.0f ms", $0 * 1000) } ?? "no reply")
                 + (outcome.decided.map { decided in
@@ -104,7 +118,9 @@ enum VoiceToVoiceBench {
     }
 
     /// Plays one turn and waits for the reply to be over; returns when the reply began.
-    static func play(_ turn: Turn, from scene: [Float], in session: SpeechSession, directory: String) throws -> Outcome {
+    static func play(
+        _ turn: Turn, from scene: [Float], in session: SpeechSession, directory: String, textTimes: () -> [Double]
+    ) throws -> Outcome {
         let rate = Double(AudioFrame.sampleRate)
         let first = max(0, Int((turn.start - lead) * rate))
         let last = min(scene.count, Int((turn.end + 0.05) * rate))
@@ -151,6 +167,11 @@ enum VoiceToVoiceBench {
             outcome.toSpeakerStart = firstWall(after: decided) { $0["event"] as? String == "speaker" && $0["phase"] as? String == "start" }
                 .map { $0 - decided }
             outcome.toSound = replyStart - decided
+            if let text = textTimes().last(where: { $0 <= replyStart && $0 >= microphone.wall(start) }) {
+                outcome.textToSound = replyStart - text
+                outcome.readyToSound = replyStart - max(text, decided)
+                outcome.textBeforeDecision = text < decided
+            }
             outcome.reason = session.events.last { event in
                 event["event"] as? String == "speech" && event["phase"] as? String == "end" && event["turn"] as? Int == turn
                     && (event["wall"] as? Double).map { $0 <= decided } == true
@@ -211,7 +232,16 @@ enum VoiceToVoiceBench {
             toSpeaker.add(outcome.toSpeakerStart, orMiss: "no speaker start")
             toSound.add(outcome.toSound, orMiss: "no sound")
         }
+        var textToSound = LatencySample("text → first sound"), readyToSound = LatencySample("ready → first sound")
+        for outcome in outcomes where outcome.gap != nil {
+            textToSound.add(outcome.textToSound, orMiss: "no text time")
+            readyToSound.add(outcome.readyToSound, orMiss: "no text time")
+        }
         let ms = { (value: Double) in value.isNaN ? "–" : String(format: "%.0f", value * 1000) }
+        print("Text to first sound (answered turns), median / p90: from the answer's first text \(ms(textToSound.median)) / "
+            + "\(ms(textToSound.percentile(0.9))) ms; from the later of it and the decision \(ms(readyToSound.median)) / "
+            + "\(ms(readyToSound.percentile(0.9))) ms (\(outcomes.filter(\.textBeforeDecision).count) of \(textToSound.values.count) "
+            + "texts came before the decision).")
         print("After the decision (all turns), median / p90: final transcript \(ms(toFinal.median)) / \(ms(toFinal.percentile(0.9))) ms, "
             + "speaker `start` \(ms(toSpeaker.median)) / \(ms(toSpeaker.percentile(0.9))) ms, "
             + "first sound \(ms(toSound.median)) / \(ms(toSound.percentile(0.9))) ms.")
@@ -221,6 +251,7 @@ enum VoiceToVoiceBench {
         print("gap = the reply's first sound at the speaker − the person's last sample (ms); a reply before the end began "
             + "in one of the turn's pauses (mid-sentence for `thinking`, before an afterthought for `hesitation`); "
             + "end decided = the last `thinking` before the reply − the person's last sample; "
-            + "after the decision, a final transcript below 0 was ready before it (an eager end's).")
+            + "after the decision, a final transcript below 0 was ready before it (an eager end's); "
+            + "the answer's first text: when the responder wrote its line, or the chat server sent its first token.")
     }
 }
