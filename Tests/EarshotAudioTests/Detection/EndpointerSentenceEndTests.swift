@@ -66,4 +66,14 @@ import Testing
         let sentence = try #require(Self.end(speech: 100, pitch: Self.falling, words: "set the oven to"))
         #expect(sentence == (configuration.maximumEndSilenceFrames, .unfinished))
     }
+
+    /// "is the post office open on saturday" heard as "… on saturday i": a sentence that rose to
+    /// words no sentence ends on is more often a question misheard than a pause inside it.
+    @Test func aSentenceThatRoseToWordsNoSentenceEndsOnWaitsOnlyTheEndOfTurnSilence() throws {
+        let configuration = Endpointer.Configuration()
+        let question = try #require(Self.end(speech: 100, pitch: { 130 + Float($0) * 0.4 }, words: "open on saturday i"))
+        #expect(question == (configuration.endOfTurnSilenceFrames, .unfinished))
+        let level = try #require(Self.end(speech: 100, pitch: { _ in 150 }, words: "open on saturday i"))
+        #expect(level.silence > configuration.endOfTurnSilenceFrames && level.reason == .unfinished, "\(level)")
+    }
 }
