@@ -376,7 +376,7 @@ public struct Endpointer: Sendable {
             pendingEndReason = .silence
             frames = Float(endOfTurnSilenceFrames) * eagerness.silenceShare(after: .unsure)
         case (.unlikelyEnd, .rise), (.unfinished, .rise):
-            // Risen to words no sentence ends on is more often a question whose last word was
+            // A rise to words no sentence ends on is more often a question whose last word was
             // misheard than a pause inside a sentence (turns-dev-2: 4 of 14 ends held on such
             // words rose, 3 of 27 pauses, each under 500 ms): the end-of-turn silence (never less),
             // not the longest.
