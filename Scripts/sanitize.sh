@@ -72,5 +72,11 @@ for sanitizer in "${sanitizers[@]}"; do
         grep -E '^✘' "$scratch/test.log" | head -20 || true
         failed=1
     fi
+    # A run cut short (a crash, a trap, a signal) prints no summary: show how it ended.
+    if [ -z "$summary" ]; then
+        echo "--- the end of $scratch/test.log (exit status $status)"
+        tail -60 "$scratch/test.log"
+        failed=1
+    fi
 done
 exit $failed

@@ -40,7 +40,9 @@ public final class LineSocket {
         let bytes = Array((line + "\n").utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            // MSG_NOSIGNAL: a daemon that closed the connection (restarting, dying) gives EPIPE,
+            // not a SIGPIPE that would end the whole test run.
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard written > 0 else { throw Failure(description: "write: \(String(cString: strerror(errno)))") }
             offset += written
         }
