@@ -3,7 +3,8 @@
 The engine's own figure: pocketsphinx (the Python package, the same release Earshot builds)
 decodes each labelled segment of vad-dev's clean scenes, cut at its span +- 300 ms, whole
 (`full_utt`: the cepstral mean is the segment's own), with Earshot's model and dictionary and
-no other setting changed, as Earshot's decoder has none changed either.
+the engine's own settings (Earshot's decoder narrows two of them for speed, `maxhmmpf` and
+`fwdflatsfwin`: Sources/CPocketSphinx/shim.h says why).
 
 Earshot's figure: `earshot replay FILE --stt embedded` on each clean scene, as a person's
 microphone would hear it: the endpointer cuts the utterances, the embedded transcriber decodes
