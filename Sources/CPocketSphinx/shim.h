@@ -8,8 +8,8 @@
 // word the same (6000 halves it, but changes words and a turn). The second pass (fwdflat) runs
 // when the utterance ends, so the person waits for it; it looks for each word's successors within
 // 5 frames of its end (pocketsphinx: 25), which about halves that wait (turns-dev-2's noisy turns:
-// 583 → 328 ms median, 1057 → 461 p90) with both turn sets decided the same and vad-dev's words as
-// good (without the pass: no wait, but a turn cut off in babble).
+// 615 → 324 ms median, 1274 → 529 p90) with both turn sets decided the same at `medium` and
+// vad-dev's words as good (without the pass: no wait, but a turn cut off in babble).
 static inline ps_config_t *earshot_ps_config(const char *hmm, const char *lm, const char *dict,
                                              const char *logfn) {
     ps_config_t *config = ps_config_init(NULL);

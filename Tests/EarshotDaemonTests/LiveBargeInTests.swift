@@ -68,7 +68,9 @@ struct LiveBargeInTests {
         print("barge-in: speaker silent \(run.silencedAfter.map { String(format: "%.3f s", $0) } ?? "?") after the onset; states \(run.states); finals \(run.finals)")
         #expect(run.spokeBeforeOnset, "the reply was playing when the person spoke")
         let silenced = try #require(run.silencedAfter)
-        #expect(silenced <= 0.15, "the speaker went on for \(silenced) s after the person's onset")
+        // How fast is `earshot-bench speech`'s figure; here the reply must stop while the person
+        // is still saying their first sentence, with room for a sanitizer's slowdown.
+        #expect(silenced <= 0.5, "the speaker went on for \(silenced) s after the person's onset")
         #expect(run.states.contains("hearing"), "\(run.states)")
         #expect(run.finals.first?.contains("kitchen lights") == true, "\(run.finals)")
         // The captions follow: the reply starts, is paused at the person's onset, then stopped.

@@ -41,7 +41,7 @@ public final class LineSocket {
         var offset = 0
         while offset < bytes.count {
             // MSG_NOSIGNAL: a daemon that closed the connection (restarting, dying) gives EPIPE,
-            // not a SIGPIPE that would end the whole test run.
+            // not a SIGPIPE, which would end a program that does not ignore it (a bench).
             let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             guard written > 0 else { throw Failure(description: "write: \(String(cString: strerror(errno)))") }
             offset += written
