@@ -1,8 +1,8 @@
 """The wait for pocketsphinx's second pass (fwdflat) when an utterance ends, and its words.
 
 The second pass runs in `end_utt`, after the person has stopped, so its time is a wait before the
-final transcript. This decodes (a decoder per set; Earshot's model, dictionary and search bound) turns-dev-2's
-noisy turns (each turn's span -200 / +300 ms) and vad-dev's clean labelled segments (+-300 ms) as
+final transcript. This decodes (a decoder per set; Earshot's model, dictionary and search
+bound) turns-dev-2's noisy turns (each turn's span -200 / +300 ms) and vad-dev's clean labelled segments (+-300 ms) as
 a stream, once with pocketsphinx's own successor window (`fwdflatsfwin` 25) and once with
 Earshot's (5), and prints the time `end_utt` took and the word error rate of each.
 
@@ -15,7 +15,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from transcription_reference import DEFAULT_MODEL, MARGIN, RATE, Decoder, Tally, align, read_samples, scenes, words  # noqa: E402
+from transcription_reference import DEFAULT_MODEL, RATE, Decoder, Tally, align, read_samples, scenes, segment_audio, words  # noqa: E402
 
 WINDOWS = [('pocketsphinx', 25), ('Earshot', 5)]
 
@@ -34,9 +34,7 @@ def clean_segments(vad_dev):
     for _, path, segments in scenes(vad_dev):
         pcm = read_samples(path)
         for segment in segments:
-            first = max(0, int(round((segment['start'] - MARGIN) * RATE)))
-            last = min(len(pcm) // 2, int(round((segment['end'] + MARGIN) * RATE)))
-            yield pcm[2 * first:2 * last], segment['text']
+            yield segment_audio(pcm, segment), segment['text']
 
 
 def decode(decoder, pcm):

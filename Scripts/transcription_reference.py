@@ -97,11 +97,16 @@ class Tally:
         return self.errors / self.words if self.words else 0.0
 
 
-def engine_decode(decoder, pcm, segment):
+def segment_audio(pcm, segment):
+    """The 16-bit samples of a labelled segment and MARGIN either side, within the scene."""
     first = max(0, int(round((segment['start'] - MARGIN) * RATE)))
     last = min(len(pcm) // 2, int(round((segment['end'] + MARGIN) * RATE)))
+    return pcm[2 * first:2 * last]
+
+
+def engine_decode(decoder, pcm, segment):
     decoder.start_utt()
-    decoder.process_raw(pcm[2 * first:2 * last], full_utt=True)
+    decoder.process_raw(segment_audio(pcm, segment), full_utt=True)
     decoder.end_utt()
     return decoder.hyp().hypstr if decoder.hyp() else ''
 
