@@ -9,7 +9,9 @@
 /// `speechStarted` once, on a later frame, `minimumSpeech` of confident speech (probability at
 /// least `confirmingSpeechProbability`) has also followed within `maximumOnsetWindow`, with no
 /// non-speech gap longer than `onsetGapTolerance`. Otherwise it is `onsetRejected` (or dropped
-/// silently if it was never suspected). Without cues every speech verdict is suspected at once.
+/// silently if it was never suspected); an onset that begins within that gap of its end continues
+/// it, and the utterance it confirms starts its audio where the first began. Without cues every
+/// speech verdict is suspected at once.
 /// Counting only confident frames matters because a detector's hangover stretches even a click
 /// to a few hundred milliseconds of speech verdicts.
 ///
@@ -132,6 +134,10 @@ public struct Endpointer: Sendable {
     private var confidentSpeechFrameCount = 0
     /// Audio before this frame belongs to the previous utterance, so padding never reaches it.
     private var previousUtteranceEndFrame = 0
+    /// An onset that ended unconfirmed: where it began and its last speech frame.
+    private var droppedOnset: (onsetFrame: Int, lastSpeechFrame: Int)?
+    /// Where the sound the current onset continues began: a dropped onset it follows at once.
+    private var continuedOnsetFrame: Int?
     private var prosody = TurnProsody()
     /// The silence that ends the current utterance, judged when the talker last fell silent.
     private var requiredSilenceFrames = 0
@@ -225,6 +231,10 @@ public struct Endpointer: Sendable {
     /// "six thirty to[morrow]" heard as "six thirty to" ends 31 before.
     static let unheardTailFrames = 25
 
+    /// Frames from a dropped onset's last speech to the next onset within which that onset continues
+    /// the same sound: at most the onset's gap tolerance, as within one onset.
+    private var continuingOnsetFrames: Int { onsetGapToleranceFrames + 1 }
+
     /// Whether the words judged account for every frame of speech so far.
     private var wordingReachesSilence: Bool { reachesSilence(wordingThroughFrame) }
 
@@ -253,6 +263,8 @@ public struct Endpointer: Sendable {
             guard activity.isSpeech else { return nil }
             phase = .onset
             onsetFrame = frame
+            continuedOnsetFrame = droppedOnset.flatMap { frame - $0.lastSpeechFrame <= continuingOnsetFrames ? $0.onsetFrame : nil }
+            droppedOnset = nil
             onsetSuspected = false
             lastSpeechFrame = frame
             confidentSpeechFrameCount = isConfident ? 1 : 0
@@ -268,6 +280,7 @@ public struct Endpointer: Sendable {
             let windowIsOver = frame - onsetFrame + 1 >= maximumOnsetWindowFrames
             guard gapIsTooLong || windowIsOver else { return nil }
             phase = .idle
+            droppedOnset = (onsetFrame, lastSpeechFrame)
             return onsetSuspected ? .onsetRejected(onsetFrame: onsetFrame) : nil
         case .speaking:
             if activity.isSpeech {
@@ -322,6 +335,8 @@ public struct Endpointer: Sendable {
         lastSpeechFrame = 0
         confidentSpeechFrameCount = 0
         previousUtteranceEndFrame = 0
+        droppedOnset = nil
+        continuedOnsetFrame = nil
         prosody = TurnProsody()
         requiredSilenceFrames = 0
         soundInSilenceFrame = nil
@@ -350,7 +365,11 @@ public struct Endpointer: Sendable {
         if previousEndReason == .finished, previousUtteranceEndFrame > 0 {
             speakerPauses.spokeAgain(after: onsetFrame - previousUtteranceEndFrame)
         }
-        let audioStartFrame = max(onsetFrame - prefixPaddingFrames, previousUtteranceEndFrame, 0)
+        // Speech the onset window ran out on ("switch off …", its pitch never held for long) is
+        // the start of the utterance the onset that follows it at once confirms.
+        let firstSpeechFrame = min(continuedOnsetFrame ?? onsetFrame, onsetFrame)
+        droppedOnset = nil
+        let audioStartFrame = max(firstSpeechFrame - prefixPaddingFrames, previousUtteranceEndFrame, 0)
         return .speechStarted(onsetFrame: onsetFrame, audioStartFrame: audioStartFrame)
     }
 

@@ -85,11 +85,13 @@ extension Endpointer {
 
         /// Frames of audio a pipeline's ring of recent frames must hold so that, when
         /// `speechStarted` arrives, the audio from its `audioStartFrame` is still there:
-        /// prefix padding + maximum onset window + the detector's look-ahead (the verdict that
-        /// confirms an onset is produced only after `lookaheadFrames` newer frames were fed).
-        /// With the defaults and a 3-frame look-ahead: 30 + 60 + 3 = 93 frames (0.93 s).
+        /// prefix padding + an onset window the onset may continue (one that ran out) and the
+        /// gap tolerated before it + the onset's own window + the detector's look-ahead (the
+        /// verdict that confirms an onset is produced only after `lookaheadFrames` newer frames
+        /// were fed). With the defaults and a 3-frame look-ahead: 30 + 60 + 2 + 60 + 3 = 155
+        /// frames (1.55 s).
         public func historyFrames(lookaheadFrames: Int) -> Int {
-            prefixPaddingFrames + maximumOnsetWindowFrames + max(0, lookaheadFrames)
+            prefixPaddingFrames + 2 * maximumOnsetWindowFrames + onsetGapToleranceFrames + max(0, lookaheadFrames)
         }
 
         private static func frames(_ milliseconds: Int) -> Int {

@@ -190,10 +190,22 @@ import Testing
         #expect(EndpointerScript.events(pattern)[92] == .speechStarted(onsetFrame: 50, audioStartFrame: 20))
     }
 
-    @Test func historyFramesCoverPrefixOnsetWindowAndLookahead() {
+    /// Speech that does not confirm an onset in time (heard with little confidence here; in
+    /// "switch off …", a pitch never held for long) runs the onset window out; the onset that
+    /// follows at once is the same speech, and its audio starts where the first one began.
+    @Test func anOnsetThatFollowsOneTheWindowRanOutOnStartsItsAudioThere() {
+        let continued = EndpointerScript.events("100- 60+ 20# 100-")
+        #expect(continued[159] == .onsetRejected(onsetFrame: 100))
+        #expect(continued[174] == .speechStarted(onsetFrame: 160, audioStartFrame: 70))
+        // After a silence the next onset is new speech: its own padding only.
+        let separate = EndpointerScript.events("100- 60+ 10- 20# 100-")
+        #expect(separate[184] == .speechStarted(onsetFrame: 170, audioStartFrame: 140))
+    }
+
+    @Test func historyFramesCoverPrefixTwoOnsetWindowsAndLookahead() {
         let configuration = Endpointer.Configuration()
         #expect(configuration.maximumOnsetWindowFrames == 60)
-        #expect(configuration.historyFrames(lookaheadFrames: 3) == 93)
+        #expect(configuration.historyFrames(lookaheadFrames: 3) == 155)
         #expect(Endpointer.Configuration(maximumOnsetWindowMilliseconds: 50).maximumOnsetWindowFrames == 15)
     }
 
