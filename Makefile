@@ -161,6 +161,7 @@ bench: release peers
 	    echo "Turn taking on turns-dev (replay --stt embedded), eagerness $$eagerness:"; \
 	    python3 $(SHARED)/tools/score_turns.py "$(TURNS_DEV)" $$out --no-details | grep -E '^\| (group|\*\*all|clean|babble|pink|case)'; \
 	  done; \
+	  python3 Scripts/turns_at_phases.py "$(TURNS_DEV)" $(RELEASE_BIN)/earshot --scorer $(SHARED)/tools/score_turns.py; \
 	else \
 	  echo "The turn-taking dev set is absent ($(TURNS_DEV)): the turn table needs it (TURNS_DEV=/path/to/turns-dev)."; \
 	fi
@@ -171,6 +172,8 @@ bench: release peers
 	    echo "Turn taking on turns-dev-2 (mid-sentence pauses, replay --stt embedded), eagerness $$eagerness:"; \
 	    python3 $(SHARED)/tools/score_turns.py "$(TURNS_DEV2)" $$out --no-details | grep -E '^\| (group|\*\*all|clean|babble|pink|case)'; \
 	  done; \
+	  python3 Scripts/turns_at_phases.py "$(TURNS_DEV2)" $(RELEASE_BIN)/earshot --scorer $(SHARED)/tools/score_turns.py; \
+	  python3 Scripts/turns_at_phases.py "$(TURNS_DEV2)" $(RELEASE_BIN)/earshot --scorer $(SHARED)/tools/score_turns.py --stt none; \
 	  $(RELEASE_BIN)/earshot-bench voice "$(TURNS_DEV2)"; \
 	  $(RELEASE_BIN)/earshot-bench voice --assistant-first-token-ms 200 --assistant-tokens-per-second 30 "$(TURNS_DEV2)"; \
 	  $(RELEASE_BIN)/earshot-bench voice --assistant-first-token-ms 0 --assistant-tokens-per-second 30 "$(TURNS_DEV2)"; \
