@@ -40,14 +40,13 @@ def trimmed_set(set_dir, offset, out_dir):
         if name.endswith(".wav"):
             with wave.open(path) as source:
                 params = source.getparams()
-                rate = source.getframerate()
                 frames = source.readframes(params.nframes)
+            if params.framerate != 16000:
+                sys.exit(f"{name}: {params.framerate} Hz; the offsets are counted in 16 kHz samples")
             width = params.sampwidth * params.nchannels
             with wave.open(os.path.join(out_dir, name), "wb") as target:
                 target.setparams(params)
                 target.writeframes(frames[offset * width:])
-            if rate != 16000:
-                sys.exit(f"{name}: {rate} Hz; the offsets are counted in 16 kHz samples")
         elif name.endswith(".json"):
             with open(path) as source:
                 labels = json.load(source)

@@ -367,8 +367,7 @@ public struct Endpointer: Sendable {
         }
         // Speech the onset window ran out on ("switch off …", its pitch never held for long) is
         // the start of the utterance the onset that follows it at once confirms.
-        let firstSpeechFrame = min(continuedOnsetFrame ?? onsetFrame, onsetFrame)
-        droppedOnset = nil
+        let firstSpeechFrame = continuedOnsetFrame ?? onsetFrame
         let audioStartFrame = max(firstSpeechFrame - prefixPaddingFrames, previousUtteranceEndFrame, 0)
         return .speechStarted(onsetFrame: onsetFrame, audioStartFrame: audioStartFrame)
     }
