@@ -1,4 +1,5 @@
 import EarshotProtocol
+import Foundation
 #if canImport(Glibc)
 public import Glibc
 #elseif canImport(Musl)
@@ -23,9 +24,42 @@ public enum SocketProbe {
         }
     }
 
-    /// A TCP port on 127.0.0.1 that nothing listens on (the kernel's pick; free when returned,
-    /// though another process could take it before the caller does).
+    /// A TCP port on 127.0.0.1 that nothing is bound to, for a server a test starts. It is drawn
+    /// at random below the kernel's ephemeral range: a port the kernel picked would be free when
+    /// returned, but every client socket (the tests' own probes among them) takes its local port
+    /// from that range, and one could hold it by the time the server binds it ("Address already
+    /// in use"). Falls back to the kernel's pick where that range leaves no room below it.
     public static func freeLoopbackPort() throws -> Int {
+        let ephemeralLow = ephemeralRange()?.lowerBound ?? 32768
+        if ephemeralLow > 11_000 {
+            for _ in 0..<100 {
+                let port = Int.random(in: 10_000..<ephemeralLow)
+                if try bindable(port) { return port }
+            }
+        }
+        return try kernelPickedPort()
+    }
+
+    /// `net.ipv4.ip_local_port_range`: the ports the kernel gives client sockets.
+    static func ephemeralRange() -> ClosedRange<Int>? {
+        guard let text = try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8) else { return nil }
+        let bounds = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard bounds.count == 2, bounds[0] > 0, bounds[0] <= bounds[1] else { return nil }
+        return bounds[0]...bounds[1]
+    }
+
+    /// Whether `port` on 127.0.0.1 can be bound now.
+    private static func bindable(_ port: Int) throws -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var address = loopback(port: port)
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        } == 0
+    }
+
+    private static func kernelPickedPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }

@@ -22,4 +22,16 @@ import Testing
         #expect(splitter.takeClause(minimumLength: 60) == nil, "the only break is too early: its clause would be two words")
         #expect(splitter.finish().count == 1)
     }
+
+    /// A first token that ends in a comma ("Sure,") is a clause at once; a comma after a digit
+    /// waits, as "3," may be "3,000".
+    @Test func aMarkLastAfterAWordEndsAClauseAfterADigitItWaits() {
+        var splitter = SentenceSplitter()
+        #expect(splitter.append("Sure,").isEmpty)
+        #expect(splitter.takeClause(minimumLength: 1) == "Sure,")
+        #expect(splitter.append(" it costs 3,").isEmpty)
+        #expect(splitter.takeClause(minimumLength: 1) == nil)
+        _ = splitter.append("000 euros.")
+        #expect(splitter.finish() == ["it costs 3,000 euros."])
+    }
 }
