@@ -42,6 +42,7 @@ extension PipeWireTestServer {
             support.*       = support/libspa-support
         }
         context.modules = [
+            { name = libpipewire-module-rt args = { nice.level = -11 rt.prio = 88 } flags = [ ifexists nofail ] }
             { name = libpipewire-module-protocol-native }
             { name = libpipewire-module-metadata }
             { name = libpipewire-module-spa-device-factory }
@@ -112,6 +113,7 @@ extension PipeWireTestServer {
             support.*       = support/libspa-support
         }
         context.modules = [
+            { name = libpipewire-module-rt args = { nice.level = -11 rt.prio = 88 } flags = [ ifexists nofail ] }
             { name = libpipewire-module-protocol-native }
             { name = libpipewire-module-client-node }
             { name = libpipewire-module-adapter }
