@@ -8,10 +8,10 @@ import Testing
 struct LiveEngineCaptureTests {
     /// A recording played into the virtual microphone comes out of the engine sample for sample as
     /// the server's source gave it (a `parec` beside it hears the same), 100 frames a second, without
-    /// holes or drops. The source is compared with the file only by level: on a loaded machine the
-    /// player's own stream underruns on PipeWire (with six busy processes on two cores the
-    /// correlation with the file fell to .987, once to 0), and the server fills the gap with silence
-    /// for every client alike.
+    /// holes or drops. The source is compared with the file only by level: on a loaded machine a
+    /// sound server's graph can miss a deadline (PipeWire without real-time priority, six busy
+    /// processes on two cores: correlation with the file .987, once 0), and it fills the gap with
+    /// silence for every client alike.
     @Test(arguments: SoundServerKind.testable)
     func fixtureArrivesIntactAtOneHundredFramesPerSecond(on kind: SoundServerKind) async throws {
         let live = try await LiveAudio.start(on: kind)

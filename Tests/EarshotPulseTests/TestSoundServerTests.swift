@@ -68,8 +68,9 @@ struct TestSoundServerTests {
     }
 
     /// What is played into `micfeed` can be recorded from `mic`, sample for sample. On a loaded
-    /// machine PipeWire's graph misses its deadline now and then and fills the gap with silence
-    /// (six busy processes on two cores: three plays in six), so one exact play in three is asked.
+    /// machine a graph can still miss a deadline and fill it with silence (PipeWire without
+    /// real-time priority, six busy processes on two cores: three plays in six), so one exact play
+    /// in three is asked.
     @Test(arguments: SoundServerKind.testable)
     func virtualMicrophoneLoopsBack(kind: SoundServerKind) async throws {
         let server = try await onDedicatedThread { try kind.start() }
