@@ -3,10 +3,10 @@ extension SentenceSplitter {
     static let clauseBreaks: Set<Character> = [",", ";", ":", "—", "–"]
 
     /// The text waiting for its sentence to end, up to its last clause break (a comma,
-    /// semicolon, colon or dash before a space, or last after a word), once at least `minimumLength` characters wait
-    /// and the clause has at least half as many: a long first sentence from a model still
-    /// writing starts playing at its first clause instead of its end. Nil when there is no such
-    /// clause yet; what is taken is not returned again.
+    /// semicolon, colon or dash before a space, or last after a word), once at least
+    /// `minimumLength` characters wait and the clause has at least half as many: a long first
+    /// sentence from a model still writing starts playing at its first clause instead of its end.
+    /// Nil when there is no such clause yet; what is taken is not returned again.
     public mutating func takeClause(minimumLength: Int) -> String? {
         guard pending.count >= minimumLength, pending.count >= 2 else { return nil }
         var cut: Int?
