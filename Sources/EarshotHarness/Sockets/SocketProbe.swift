@@ -33,11 +33,11 @@ public enum SocketProbe {
         let ephemeralLow = ephemeralRange()?.lowerBound ?? 32768
         if ephemeralLow > 11_000 {
             for _ in 0..<100 {
-                let port = Int.random(in: 10_000..<ephemeralLow)
-                if try bindable(port) { return port }
+                if let port = try bound(port: Int.random(in: 10_000..<ephemeralLow)) { return port }
             }
         }
-        return try kernelPickedPort()
+        guard let port = try bound(port: 0) else { throw Failure(description: "bind: \(String(cString: strerror(errno)))") }
+        return port
     }
 
     /// `net.ipv4.ip_local_port_range`: the ports the kernel gives client sockets.
@@ -48,26 +48,17 @@ public enum SocketProbe {
         return bounds[0]...bounds[1]
     }
 
-    /// Whether `port` on 127.0.0.1 can be bound now.
-    private static func bindable(_ port: Int) throws -> Bool {
+    /// Binds a TCP socket to `port` on 127.0.0.1 (0: the kernel picks) and closes it; the port it
+    /// was bound to, or nil when the bind failed (errno says why).
+    private static func bound(port: Int) throws -> Int? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var address = loopback(port: port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        } == 0
-    }
-
-    private static func kernelPickedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var address = loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
+        let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0 else { throw Failure(description: "bind: \(String(cString: strerror(errno)))") }
+        guard result == 0 else { return nil }
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
