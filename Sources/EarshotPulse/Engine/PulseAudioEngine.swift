@@ -7,7 +7,7 @@ public import Logging
 /// 10 ms frames, playback of cues and speech on a sink, device choice, and reconnection
 /// whenever the server goes away.
 ///
-/// Threads: libpulse's threaded mainloop runs every callback; the caller's threads take the
+/// Threads: libpulse runs every callback on Earshot's mainloop thread (`PulseMainloop`); the caller's threads take the
 /// mainloop lock briefly for the public methods. Captured frames go to a frame handler on the mainloop thread (the
 /// daemon's pipeline), or without one to a ring that one consumer thread drains with
 /// `waitForFrames` and `popFrame`.
@@ -19,7 +19,7 @@ public final class PulseAudioEngine: Sendable {
     private let eventContinuation: AsyncStream<PulseEngineEvent>.Continuation
     private let ring: FrameRing
     private let framesAvailable = DispatchSemaphore(value: 0)
-    let mainloop: PulseThreadedMainloop
+    let mainloop: PulseMainloop
     let session: PulseSession
     private let lifecycle = Locked(Lifecycle.idle)
 
@@ -31,7 +31,7 @@ public final class PulseAudioEngine: Sendable {
         self.configuration = configuration
         (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
         ring = FrameRing(holding: configuration.ringDuration)
-        mainloop = try PulseThreadedMainloop(threadName: "earshot-pulse")
+        mainloop = try PulseMainloop(threadName: "earshot-pulse")
         session = PulseSession(
             configuration: configuration, logger: logger, mainloop: mainloop, ring: ring,
             framesAvailable: framesAvailable, emit: { [eventContinuation] in eventContinuation.yield($0) }

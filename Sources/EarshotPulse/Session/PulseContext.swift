@@ -7,9 +7,8 @@ import CPulse
 final class PulseContext {
     private(set) var pointer: OpaquePointer?
 
-    init(mainloop: PulseThreadedMainloop, applicationName: String) throws(PulseError) {
-        let api = pa_threaded_mainloop_get_api(mainloop.pointer)
-        guard let pointer = pa_context_new(api, applicationName) else {
+    init(mainloop: PulseMainloop, applicationName: String) throws(PulseError) {
+        guard let pointer = pa_context_new(mainloop.api, applicationName) else {
             throw PulseError(.internalError, while: "create a PulseAudio context")
         }
         self.pointer = pointer

@@ -19,7 +19,7 @@ final class PulseSession: @unchecked Sendable {
     // `let`s are immutable or synchronize themselves.
     let configuration: PulseAudioEngine.Configuration
     let logger: Logger
-    let mainloop: PulseThreadedMainloop
+    let mainloop: PulseMainloop
     let assembler: CaptureFrameAssembler
     /// Signalled (never waited on here) when frames were pushed into the ring.
     let framesAvailable: DispatchSemaphore
@@ -76,7 +76,7 @@ final class PulseSession: @unchecked Sendable {
     let connectionWaitIDs = Atomic<Int>(0)
 
     init(
-        configuration: PulseAudioEngine.Configuration, logger: Logger, mainloop: PulseThreadedMainloop,
+        configuration: PulseAudioEngine.Configuration, logger: Logger, mainloop: PulseMainloop,
         ring: FrameRing, framesAvailable: DispatchSemaphore, emit: @escaping @Sendable (PulseEngineEvent) -> Void
     ) {
         self.configuration = configuration
