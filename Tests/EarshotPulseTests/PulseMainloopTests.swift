@@ -91,6 +91,37 @@ struct PulseMainloopTests {
         #expect(loop.withLock { loop.wakeUps } == 0)
     }
 
+    /// libpulse's socket reader frees its event and makes a new one around every read, a hundred
+    /// times a second: the loop serves each and reuses the freed ones instead of allocating.
+    @Test func anEventFreedAndMadeAgainAroundEveryReadIsServedWithoutAllocating() async throws {
+        let loop = try PulseMainloop(threadName: "earshot-test")
+        let probe = Probe(loop: loop)
+        let ends = Self.makePipe()
+        defer { close(ends.read); close(ends.write) }
+        let callback: pa_io_event_cb_t = { api, event, descriptor, _, userdata in
+            api!.pointee.io_free(event)
+            var byte: UInt8 = 0
+            _ = read(descriptor, &byte, 1)
+            Probe.from(userdata).record("read \(byte)")
+            _ = api!.pointee.io_new(api, descriptor, PA_IO_EVENT_INPUT, PulseMainloopTests.rereading, userdata)
+        }
+        Self.rereading = callback
+        _ = loop.api.pointee.io_new(loop.api, ends.read, PA_IO_EVENT_INPUT, callback, probe.pointer)
+        try loop.start()
+        defer { loop.stop() }
+        for value: UInt8 in 1...6 {
+            var byte = value
+            _ = write(ends.write, &byte, 1)
+            _ = await probe.waitFor(Int(value))
+        }
+        let calls = await probe.waitFor(6)
+        #expect(calls == (1...6).map { "read \($0)" })
+        #expect(loop.withLock { loop.ioEventsMade } == 2, "the first, and one made while the first was not yet removed")
+        #expect(loop.withLock { loop.wakeUps } == 0)
+    }
+
+    nonisolated(unsafe) static var rereading: pa_io_event_cb_t?
+
     @Test func aTimerFiresOnceAfterItsDelayAndAFreedOneNever() async throws {
         let loop = try PulseMainloop(threadName: "earshot-test")
         try loop.start()

@@ -7,10 +7,7 @@ extension PulseMainloop {
         pa_mainloop_api(
             userdata: nil,
             io_new: { api, descriptor, events, callback, userdata in
-                let loop = PulseMainloop.from(api)
-                let event = PulseMainloopIOEvent(loop: loop, descriptor: descriptor, events: events, callback: callback!, userdata: userdata)
-                loop.add(event)
-                return event.pointer
+                PulseMainloop.from(api).addIOEvent(descriptor: descriptor, events: events, callback: callback!, userdata: userdata).pointer
             },
             io_enable: { pointer, events in
                 let event = PulseMainloopIOEvent.from(pointer)

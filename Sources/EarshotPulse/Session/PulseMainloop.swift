@@ -41,6 +41,11 @@ final class PulseMainloop: @unchecked Sendable {
     private(set) var ioEvents: [PulseMainloopIOEvent] = []
     private(set) var timeEvents: [PulseMainloopTimeEvent] = []
     private(set) var deferEvents: [PulseMainloopDeferEvent] = []
+    /// Removed I/O events kept for reuse (at most `spareLimit`).
+    private var spareIOEvents: [PulseMainloopIOEvent] = []
+    private static let spareLimit = 8
+    /// I/O event objects allocated so far, for the tests.
+    private(set) var ioEventsMade = 0
     private var deadEvents = 0
     var enabledDeferEvents = 0
     /// The poll set: the wake-up descriptor first, then one entry per live I/O event.
@@ -61,6 +66,8 @@ final class PulseMainloop: @unchecked Sendable {
         pthread_mutex_init(mutex, &attributes)
         pthread_mutexattr_destroy(&attributes)
         pollDescriptors = .allocate(capacity: pollCapacity)
+        ioEvents.reserveCapacity(pollCapacity)
+        spareIOEvents.reserveCapacity(Self.spareLimit)
         api = .allocate(capacity: 1)
         api.initialize(to: PulseMainloop.makeTable())
         api.pointee.userdata = Unmanaged.passUnretained(self).toOpaque()
@@ -187,10 +194,19 @@ final class PulseMainloop: @unchecked Sendable {
 
     // MARK: Event sources
 
-    func add(_ event: PulseMainloopIOEvent) {
+    func addIOEvent(descriptor: Int32, events: pa_io_event_flags_t, callback: pa_io_event_cb_t, userdata: UnsafeMutableRawPointer?) -> PulseMainloopIOEvent {
+        let event: PulseMainloopIOEvent
+        if let spare = spareIOEvents.popLast() {
+            spare.reuse(descriptor: descriptor, events: events, callback: callback, userdata: userdata)
+            event = spare
+        } else {
+            ioEventsMade += 1
+            event = PulseMainloopIOEvent(loop: self, descriptor: descriptor, events: events, callback: callback, userdata: userdata)
+        }
         ioEvents.append(event)
         pollSetStale = true
         sourcesChanged()
+        return event
     }
 
     func add(_ event: PulseMainloopTimeEvent) {
@@ -226,17 +242,41 @@ final class PulseMainloop: @unchecked Sendable {
         deadEvents += 1
     }
 
+    /// Index by index and in place: a destroy callback may add or free events, and nothing here
+    /// allocates.
     private func removeDeadEvents() {
         deadEvents = 0
-        let deadIO = ioEvents.filter(\.dead)
-        let deadTime = timeEvents.filter(\.dead)
-        let deadDefer = deferEvents.filter(\.dead)
-        ioEvents.removeAll(where: \.dead)
-        timeEvents.removeAll(where: \.dead)
-        deferEvents.removeAll(where: \.dead)
-        for event in deadIO { event.destroyCallback?(api, event.pointer, event.userdata) }
-        for event in deadTime { event.destroyCallback?(api, event.pointer, event.userdata) }
-        for event in deadDefer { event.destroyCallback?(api, event.pointer, event.userdata) }
+        var index = 0
+        while index < ioEvents.count {
+            let event = ioEvents[index]
+            guard event.dead else {
+                index += 1
+                continue
+            }
+            ioEvents.remove(at: index)
+            event.destroyCallback?(api, event.pointer, event.userdata)
+            if spareIOEvents.count < Self.spareLimit { spareIOEvents.append(event) }
+        }
+        index = 0
+        while index < timeEvents.count {
+            let event = timeEvents[index]
+            guard event.dead else {
+                index += 1
+                continue
+            }
+            timeEvents.remove(at: index)
+            event.destroyCallback?(api, event.pointer, event.userdata)
+        }
+        index = 0
+        while index < deferEvents.count {
+            let event = deferEvents[index]
+            guard event.dead else {
+                index += 1
+                continue
+            }
+            deferEvents.remove(at: index)
+            event.destroyCallback?(api, event.pointer, event.userdata)
+        }
     }
 
     private func rebuildPollSet() {
@@ -271,15 +311,26 @@ final class PulseMainloop: @unchecked Sendable {
 
     // MARK: Dispatch
 
+    // By index: a callback may add events (appended, run from the next turn) or free them
+    // (marked dead), and iterating a copy of the list would allocate on every addition.
+
     private func dispatchDeferEvents() {
-        for event in deferEvents where event.enabled && !event.dead && !quitting {
+        var index = 0
+        while index < deferEvents.count, !quitting {
+            let event = deferEvents[index]
+            index += 1
+            guard event.enabled, !event.dead else { continue }
             event.callback(api, event.pointer, event.userdata)
         }
     }
 
     private func dispatchTimeEvents() {
         var now: pa_usec_t = 0
-        for event in timeEvents where event.armed && !event.dead && !quitting {
+        var index = 0
+        while index < timeEvents.count, !quitting {
+            let event = timeEvents[index]
+            index += 1
+            guard event.armed, !event.dead else { continue }
             if now == 0 { now = pa_rtclock_now() }
             guard event.due <= now else { continue }
             event.armed = false
@@ -289,7 +340,10 @@ final class PulseMainloop: @unchecked Sendable {
     }
 
     private func dispatchIOEvents() {
-        for event in ioEvents where !quitting {
+        var index = 0
+        while index < ioEvents.count, !quitting {
+            let event = ioEvents[index]
+            index += 1
             guard !event.dead, event.pollIndex > 0, event.pollIndex < pollCount else { continue }
             let returned = pollDescriptors[event.pollIndex].revents
             guard returned != 0 else { continue }

@@ -10,11 +10,15 @@ import Musl
 // (the object itself, unretained: the loop's lists own it until it is removed).
 
 /// A descriptor watched for reading, writing, errors or hang-up.
+///
+/// Reused once removed: libpulse frees its socket's event and makes a new one around every read
+/// (its I/O channel drops the event while the socket is both readable and writable), a hundred
+/// times a second, on the audio thread.
 final class PulseMainloopIOEvent {
     unowned(unsafe) let loop: PulseMainloop
-    let descriptor: Int32
-    let callback: pa_io_event_cb_t
-    let userdata: UnsafeMutableRawPointer?
+    private(set) var descriptor: Int32
+    private(set) var callback: pa_io_event_cb_t
+    private(set) var userdata: UnsafeMutableRawPointer?
     var destroyCallback: pa_io_event_destroy_cb_t?
     var events: pa_io_event_flags_t
     var dead = false
@@ -27,6 +31,17 @@ final class PulseMainloopIOEvent {
         self.events = events
         self.callback = callback
         self.userdata = userdata
+    }
+
+    /// The same object as a new event: libpulse no longer holds the old one once it is removed.
+    func reuse(descriptor: Int32, events: pa_io_event_flags_t, callback: pa_io_event_cb_t, userdata: UnsafeMutableRawPointer?) {
+        self.descriptor = descriptor
+        self.events = events
+        self.callback = callback
+        self.userdata = userdata
+        destroyCallback = nil
+        dead = false
+        pollIndex = 0
     }
 
     var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
