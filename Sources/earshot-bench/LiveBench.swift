@@ -167,16 +167,10 @@ enum LiveBench {
         throw Failure(description: "earshotd did not open its socket at \(path)")
     }
 
-    /// utime + stime of `pid`, in seconds.
+    /// Time on the CPU of all of `pid`'s threads, in seconds, from schedstat's nanoseconds: `stat`'s
+    /// utime and stime count 10 ms ticks, some thirty in a minute at half a percent of a core.
     static func cpuSeconds(of pid: pid_t) throws -> Double {
-        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
-        // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-        guard let close = stat.lastIndex(of: ")") else { throw Failure(description: "unreadable /proc/\(pid)/stat") }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else {
-            throw Failure(description: "unreadable /proc/\(pid)/stat")
-        }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        try ThreadTimes.read(pid: pid).totalSeconds
     }
 
     static func memoryKilobytes(of pid: pid_t) throws -> (rss: Int, peak: Int) {

@@ -27,6 +27,8 @@ struct ThreadTimes {
 
     subscript(role: Role) -> Usage { usage[role] ?? Usage() }
 
+    var totalSeconds: Double { usage.values.reduce(0) { $0 + $1.seconds } }
+
     /// Every thread of `pid` now. Threads that end while being read are left out.
     static func read(pid: pid_t) throws -> ThreadTimes {
         let directory = "/proc/\(pid)/task"
