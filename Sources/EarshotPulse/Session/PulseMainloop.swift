@@ -13,8 +13,9 @@ import Musl
 /// It does what `pa_threaded_mainloop` does, less the wake-ups: libpulse's mainloop writes to its
 /// wake-up pipe whenever an event source changes, from any thread, so every 10 ms packet of the
 /// microphone cost four writes and two reads of that pipe besides the packet's own two reads (the
-/// socket's reader turns its source off and on around each read). Here the loop is woken only
-/// when another thread changes a source while the loop is waiting in `poll`, through an eventfd.
+/// socket's reader frees its event and makes a new one around each read). Here the loop is woken
+/// only when another thread changes a source while the loop is waiting in `poll`, through an
+/// eventfd.
 ///
 /// The loop holds the lock except while it waits in `poll`; other threads hold it for every call
 /// into libpulse, so "another thread is calling" and "the loop is polling" are one condition.
