@@ -18,7 +18,7 @@ extension PulseMainloop {
             io_free: { pointer in
                 let event = PulseMainloopIOEvent.from(pointer)
                 event.dead = true
-                event.loop.retire(event)
+                event.loop.eventFreed(watchingADescriptor: true)
             },
             io_set_destroy: { pointer, callback in PulseMainloopIOEvent.from(pointer).destroyCallback = callback },
             time_new: { api, time, callback, userdata in
@@ -37,7 +37,7 @@ extension PulseMainloop {
                 let event = PulseMainloopTimeEvent.from(pointer)
                 event.dead = true
                 event.armed = false
-                event.loop.retireTimeOrDeferEvent()
+                event.loop.eventFreed(watchingADescriptor: false)
             },
             time_set_destroy: { pointer, callback in PulseMainloopTimeEvent.from(pointer).destroyCallback = callback },
             defer_new: { api, callback, userdata in
@@ -62,7 +62,7 @@ extension PulseMainloop {
                     event.enabled = false
                     event.loop.enabledDeferEvents -= 1
                 }
-                event.loop.retireTimeOrDeferEvent()
+                event.loop.eventFreed(watchingADescriptor: false)
             },
             defer_set_destroy: { pointer, callback in PulseMainloopDeferEvent.from(pointer).destroyCallback = callback },
             quit: { api, _ in PulseMainloop.from(api).quit() }

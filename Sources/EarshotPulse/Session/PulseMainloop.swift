@@ -231,16 +231,14 @@ final class PulseMainloop: @unchecked Sendable {
         }
     }
 
-    /// `event` is dead: no callback runs for it any more; it is removed (and its destroy callback
-    /// run) at the start of the next turn, as libpulse's own loop does.
-    func retire(_ event: PulseMainloopIOEvent) {
+    /// An event was freed: no callback runs for it any more; it is removed (and its destroy
+    /// callback run) at the start of the next turn, as libpulse's own loop does. A freed I/O
+    /// event also leaves the poll set.
+    func eventFreed(watchingADescriptor: Bool) {
         deadEvents += 1
+        guard watchingADescriptor else { return }
         pollSetStale = true
         sourcesChanged()
-    }
-
-    func retireTimeOrDeferEvent() {
-        deadEvents += 1
     }
 
     /// Index by index and in place: a destroy callback may add or free events, and nothing here
