@@ -76,9 +76,9 @@ final class PulseMainloop: @unchecked Sendable {
 
     deinit {
         stop()
-        for event in ioEvents where !event.dead { event.destroyCallback?(api, event.pointer, event.userdata) }
-        for event in timeEvents where !event.dead { event.destroyCallback?(api, event.pointer, event.userdata) }
-        for event in deferEvents where !event.dead { event.destroyCallback?(api, event.pointer, event.userdata) }
+        for event in ioEvents where !event.dead { event.destroy(api: api) }
+        for event in timeEvents where !event.dead { event.destroy(api: api) }
+        for event in deferEvents where !event.dead { event.destroy(api: api) }
         api.deallocate()
         pollDescriptors.deallocate()
         pthread_mutex_destroy(mutex)
@@ -241,40 +241,31 @@ final class PulseMainloop: @unchecked Sendable {
         sourcesChanged()
     }
 
-    /// Index by index and in place: a destroy callback may add or free events, and nothing here
-    /// allocates.
     private func removeDeadEvents() {
         deadEvents = 0
-        var index = 0
-        while index < ioEvents.count {
-            let event = ioEvents[index]
-            guard event.dead else {
-                index += 1
-                continue
-            }
-            ioEvents.remove(at: index)
-            event.destroyCallback?(api, event.pointer, event.userdata)
+        removeDead(from: \.ioEvents) { event in
             if spareIOEvents.count < Self.spareLimit { spareIOEvents.append(event) }
         }
-        index = 0
-        while index < timeEvents.count {
-            let event = timeEvents[index]
+        removeDead(from: \.timeEvents)
+        removeDead(from: \.deferEvents)
+    }
+
+    /// Index by index, reading the list afresh each time, and in place: a destroy callback may add
+    /// or free events, and nothing here allocates.
+    @inline(__always)
+    private func removeDead<Event: PulseMainloopEvent>(
+        from list: ReferenceWritableKeyPath<PulseMainloop, [Event]>, then removed: (Event) -> Void = { _ in }
+    ) {
+        var index = 0
+        while index < self[keyPath: list].count {
+            let event = self[keyPath: list][index]
             guard event.dead else {
                 index += 1
                 continue
             }
-            timeEvents.remove(at: index)
-            event.destroyCallback?(api, event.pointer, event.userdata)
-        }
-        index = 0
-        while index < deferEvents.count {
-            let event = deferEvents[index]
-            guard event.dead else {
-                index += 1
-                continue
-            }
-            deferEvents.remove(at: index)
-            event.destroyCallback?(api, event.pointer, event.userdata)
+            self[keyPath: list].remove(at: index)
+            event.destroy(api: api)
+            removed(event)
         }
     }
 

@@ -6,15 +6,29 @@ import Glibc
 import Musl
 #endif
 
-// The event sources libpulse makes on `PulseMainloop`. libpulse holds each as an opaque pointer
-// (the object itself, unretained: the loop's lists own it until it is removed).
+/// An event source libpulse makes on `PulseMainloop`. libpulse holds each as an opaque pointer
+/// (the object itself, unretained: the loop's lists own it until it is removed).
+protocol PulseMainloopEvent: AnyObject {
+    /// Freed by libpulse, not yet removed: no callback runs for it.
+    var dead: Bool { get }
+    /// Runs the destroy callback libpulse set, if any: the event is going away.
+    func destroy(api: UnsafeMutablePointer<pa_mainloop_api>)
+}
+
+extension PulseMainloopEvent {
+    var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
+
+    static func from(_ pointer: OpaquePointer?) -> Self {
+        Unmanaged<Self>.fromOpaque(UnsafeRawPointer(pointer!)).takeUnretainedValue()
+    }
+}
 
 /// A descriptor watched for reading, writing, errors or hang-up.
 ///
 /// Reused once removed: libpulse frees its socket's event and makes a new one around every read
 /// (its I/O channel drops the event while the socket is both readable and writable), a hundred
 /// times a second, on the audio thread.
-final class PulseMainloopIOEvent {
+final class PulseMainloopIOEvent: PulseMainloopEvent {
     unowned(unsafe) let loop: PulseMainloop
     private(set) var descriptor: Int32
     private(set) var callback: pa_io_event_cb_t
@@ -44,10 +58,8 @@ final class PulseMainloopIOEvent {
         pollIndex = 0
     }
 
-    var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
-
-    static func from(_ pointer: OpaquePointer?) -> PulseMainloopIOEvent {
-        Unmanaged<PulseMainloopIOEvent>.fromOpaque(UnsafeRawPointer(pointer!)).takeUnretainedValue()
+    func destroy(api: UnsafeMutablePointer<pa_mainloop_api>) {
+        destroyCallback?(api, pointer, userdata)
     }
 
     var pollEvents: Int16 {
@@ -71,7 +83,7 @@ final class PulseMainloopIOEvent {
 }
 
 /// A one-shot timer, on the monotonic clock whichever clock libpulse gave its time in.
-final class PulseMainloopTimeEvent {
+final class PulseMainloopTimeEvent: PulseMainloopEvent {
     unowned(unsafe) let loop: PulseMainloop
     let callback: pa_time_event_cb_t
     let userdata: UnsafeMutableRawPointer?
@@ -93,10 +105,8 @@ final class PulseMainloopTimeEvent {
         self.userdata = userdata
     }
 
-    var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
-
-    static func from(_ pointer: OpaquePointer?) -> PulseMainloopTimeEvent {
-        Unmanaged<PulseMainloopTimeEvent>.fromOpaque(UnsafeRawPointer(pointer!)).takeUnretainedValue()
+    func destroy(api: UnsafeMutablePointer<pa_mainloop_api>) {
+        destroyCallback?(api, pointer, userdata)
     }
 
     /// Arms it for `time` (wall clock, or monotonic when marked), or disarms it for nil.
@@ -138,7 +148,7 @@ final class PulseMainloopTimeEvent {
 }
 
 /// A callback run once every turn of the loop while enabled, before the loop waits.
-final class PulseMainloopDeferEvent {
+final class PulseMainloopDeferEvent: PulseMainloopEvent {
     unowned(unsafe) let loop: PulseMainloop
     let callback: pa_defer_event_cb_t
     let userdata: UnsafeMutableRawPointer?
@@ -152,9 +162,7 @@ final class PulseMainloopDeferEvent {
         self.userdata = userdata
     }
 
-    var pointer: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
-
-    static func from(_ pointer: OpaquePointer?) -> PulseMainloopDeferEvent {
-        Unmanaged<PulseMainloopDeferEvent>.fromOpaque(UnsafeRawPointer(pointer!)).takeUnretainedValue()
+    func destroy(api: UnsafeMutablePointer<pa_mainloop_api>) {
+        destroyCallback?(api, pointer, userdata)
     }
 }
