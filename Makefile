@@ -174,6 +174,7 @@ bench: release peers
 	  done; \
 	  python3 Scripts/turns_at_phases.py "$(TURNS_DEV2)" $(RELEASE_BIN)/earshot --scorer $(SHARED)/tools/score_turns.py; \
 	  python3 Scripts/turns_at_phases.py "$(TURNS_DEV2)" $(RELEASE_BIN)/earshot --scorer $(SHARED)/tools/score_turns.py --stt none; \
+	  $(PEERS_VENV)/bin/python Scripts/pause_words_reference.py "$(TURNS_DEV2)" $(RELEASE_BIN)/earshot --model $(POCKETSPHINX_MODEL); \
 	  $(RELEASE_BIN)/earshot-bench voice "$(TURNS_DEV2)"; \
 	  $(RELEASE_BIN)/earshot-bench voice --assistant-first-token-ms 200 --assistant-tokens-per-second 30 "$(TURNS_DEV2)"; \
 	  $(RELEASE_BIN)/earshot-bench voice --assistant-first-token-ms 0 --assistant-tokens-per-second 30 "$(TURNS_DEV2)"; \

@@ -23,7 +23,7 @@ extension PulseSession {
             let callbacks = PulseStream.Callbacks(
                 state: { _, userdata in PulseSession.from(userdata)?.recordStreamStateChanged() },
                 moved: { _, userdata in PulseSession.from(userdata)?.streamMoved(.capture) },
-                request: { _, _, userdata in PulseSession.from(userdata)?.captureAvailable() }
+                request: { _, readable, userdata in PulseSession.from(userdata)?.captureAvailable(readable) }
             )
             try stream.connect(
                 PA_STREAM_RECORD, device: device, bufferAttributes: Self.captureBufferAttributes,
@@ -121,14 +121,14 @@ extension PulseSession {
 
     /// The audio path: each completed frame goes to the frame handler, here on this thread (or
     /// into the ring, waking its consumer). No allocation, no lock, no logging.
-    private func captureAvailable() {
+    private func captureAvailable(_ readable: Int) {
         guard let stream = recordStream else { return }
         var completed = 0
         let assembler = self.assembler
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         assembler.noteFragmentArrival(atNanoseconds: now.tv_sec * 1_000_000_000 + now.tv_nsec)
-        stream.readAvailable { bytes, length in
+        stream.readAvailable(readable) { bytes, length in
             if let bytes {
                 completed += assembler.append(bytes)
             } else {

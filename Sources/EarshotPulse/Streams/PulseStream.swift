@@ -82,18 +82,24 @@ final class PulseStream {
 
     // MARK: Record
 
-    /// Hands every fragment the server has delivered to `body` and releases it: the bytes, or nil
-    /// and a length for a hole (audio the server lost). Runs on the mainloop thread without
-    /// allocating.
+    /// Hands the `readable` bytes the server has delivered (as the read callback reports them)
+    /// to `body`, fragment by fragment, and releases them: the bytes, or nil and a length for a
+    /// hole (audio the server lost). Runs on the mainloop thread without allocating.
+    ///
+    /// It stops once `readable` bytes were taken rather than peeking until nothing is left: each
+    /// libpulse call checks for a fork with a `getpid` system call, and that last peek would be
+    /// one more a packet.
     @inline(__always)
-    func readAvailable(_ body: (UnsafeRawBufferPointer?, Int) -> Void) {
+    func readAvailable(_ readable: Int, _ body: (UnsafeRawBufferPointer?, Int) -> Void) {
         guard let pointer else { return }
-        while true {
+        var taken = 0
+        while taken < readable {
             var data: UnsafeRawPointer?
             var length = 0
             guard pa_stream_peek(pointer, &data, &length) == 0, length > 0 else { return }
             body(data.map { UnsafeRawBufferPointer(start: $0, count: length) }, length)
             pa_stream_drop(pointer)
+            taken += length
         }
     }
 
