@@ -36,7 +36,8 @@ def unfinished_endings():
         text = source.read()
     english = text[text.index('"en": TurnWords'):]
     english = english[:english.index(']),')]
-    return set(re.findall(r'"([a-z\']+)"', english.split('classes:', 1)[1])) - {'article', 'preposition'}
+    lists = re.findall(r'":\s*\[([^\]]*)\]', english.split('classes:', 1)[1])
+    return {word for entries in lists for word in re.findall(r'"([a-z\']+)"', entries)}
 
 
 def last_word(text):
