@@ -124,6 +124,9 @@ public final class UtteranceAudio: AsyncSequence, Sendable {
     /// Number of samples appended so far.
     public var sampleCount: Int { state.withLock { $0.chunks.reduce(0) { $0 + $1.count } } }
 
+    /// Every sample appended so far, in order.
+    public var samples: [Int16] { state.withLock { Array($0.chunks.joined()) } }
+
     public var isFinished: Bool { state.withLock { $0.finished } }
 
     /// Nobody will read further (the transcription ended or failed): releases every waiter of

@@ -75,6 +75,12 @@ public enum TurnEffect: Equatable, Hashable, Sendable {
     /// on as turn `turn`: its audio, whole, from the start of `from`, is transcribed again as a
     /// whole, with the live audio that follows. Late reports for `from` are stale.
     case continueUtterance(from: Int, turn: Int)
+    /// The person went on soon after `from` was ended by their silence, while its answer was
+    /// pending or playing: that silence was a pause inside what they were saying. `from`'s answer
+    /// is abandoned (by the effects before this one) and its exchange withdrawn; the utterance
+    /// beginning now, as `turn`, is transcribed with `from`'s audio before it, as one.
+    /// ``beginUtterance(turn:)`` follows.
+    case rejoinUtterance(from: Int, turn: Int)
     /// Drop the audio and any transcription of `turn`.
     case discardUtterance(turn: Int)
     /// Ask the responder for a reply to `transcript`; answer with `replyRequested(turn:text:)`.

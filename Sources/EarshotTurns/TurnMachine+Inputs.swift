@@ -95,8 +95,10 @@ extension TurnMachine {
     /// The voice activity detector heard speech begin.
     ///
     /// From `listening` this starts the next turn. While `thinking` it supersedes the pending
-    /// turn (the user kept talking), like a realtime assistant cancelling its response. While
-    /// `speaking` it is only a suspected barge-in: playback is paused until it is confirmed.
+    /// turn (the user kept talking), like a realtime assistant cancelling its response, and
+    /// within `rejoinWindow` of the silence that ended it goes on with it (as a confirmed
+    /// barge-in does). While `speaking` it is only a suspected barge-in: playback is paused until
+    /// it is confirmed.
     public mutating func utteranceStarted() -> TurnAction {
         switch state {
         case .idle:
@@ -112,8 +114,11 @@ extension TurnMachine {
             return .ignored(.utteranceInProgress)
         case .mayHaveEnded, .keyHeld:
             return .ignored(.utteranceInProgress)
-        case .listening, .transcribing, .awaitingReply, .preparingSpeech, .concluding:
+        case .listening, .concluding:
             return beginTurn(speechStartedAt: clock.now, after: abandonEffects, detectorConfirmed: true)
+        case .transcribing, .awaitingReply, .preparingSpeech:
+            let rejoin = rejoinEffects(speechStartedAt: clock.now)
+            return beginTurn(speechStartedAt: clock.now, after: abandonEffects + rejoin, detectorConfirmed: true)
         case .speaking:
             let action = suspectBargeIn()
             speechOverReply = .confirmedByDetector
@@ -136,8 +141,10 @@ extension TurnMachine {
     public mutating func utteranceEnded() -> TurnAction {
         switch state {
         case .hearing:
+            silentEnd = (turn, clock.now)
             return endUtterance()
         case .mayHaveEnded(let preparation, _):
+            silentEnd = (turn, clock.now)
             return confirmEnd(preparation)
         case .bargeInSuspected(let reply, let playbackDeadline, _, _):
             return enter(.speaking(reply, deadline: playbackDeadline), effects: [.resumePlayback(reply: reply.number)])

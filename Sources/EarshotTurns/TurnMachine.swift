@@ -18,6 +18,8 @@ public struct TurnMachine<C: Clock>: Sendable {
     var latestReply = 0
     /// A turn asked for by key (`hold`, `talk`) while voice mode was off or muted; nil otherwise.
     var oneShot: OneShot?
+    /// The turn the person last ended by falling silent, and when the end was decided.
+    var silentEnd: (turn: Int, at: C.Instant)?
 
     /// Creates a machine in `idle`.
     public init(clock: C, configuration: Configuration) {
@@ -87,7 +89,18 @@ public struct TurnMachine<C: Clock>: Sendable {
 
     /// Starts the next turn from a confirmed barge-in.
     mutating func beginTurnAfterBargeIn(speechStartedAt: C.Instant, after effects: [TurnEffect]) -> TurnAction {
-        beginTurn(speechStartedAt: speechStartedAt, after: effects, detectorConfirmed: speechOverReply == .confirmedByDetector)
+        let rejoin = rejoinEffects(speechStartedAt: speechStartedAt)
+        return beginTurn(speechStartedAt: speechStartedAt, after: effects + rejoin, detectorConfirmed: speechOverReply == .confirmedByDetector)
+    }
+
+    /// Speech beginning at `speechStartedAt` while the current turn's answer is pending or playing
+    /// goes on with that turn when its end was decided by the person's silence at most
+    /// `rejoinWindow` before: the silence was a pause inside what they were saying.
+    func rejoinEffects(speechStartedAt: C.Instant) -> [TurnEffect] {
+        guard let window = configuration.rejoinWindow, let silentEnd, silentEnd.turn == turn,
+            silentEnd.at.duration(to: speechStartedAt) <= window
+        else { return [] }
+        return [.rejoinUtterance(from: turn, turn: turn + 1)]
     }
 
     /// What abandoning the work pending in the current state takes.
@@ -163,6 +176,11 @@ extension TurnMachine {
         public var maximumPlayback: C.Duration
         /// Mark voice mode starting and ending with a cue. Default off.
         public var playsCues = false
+        /// Speech beginning this soon after the person's silence ended a turn, while its answer is
+        /// still pending or playing, goes on with that turn (``TurnEffect/rejoinUtterance(from:turn:)``):
+        /// the silence was a pause in the middle of a sentence. Nil: never. Default 1.2 s, longer
+        /// than a pause that outlasts the finished-turn silence usually goes on after it.
+        public var rejoinWindow: C.Duration?
 
         public init(
             minimumInterruption: C.Duration,
@@ -189,7 +207,7 @@ extension TurnMachine {
 extension TurnMachine.Configuration where C.Duration == Swift.Duration {
     /// The defaults documented on each property.
     public static var standard: Self {
-        Self(
+        var standard = Self(
             minimumInterruption: .milliseconds(300),
             falseInterruptionSilence: .milliseconds(80),
             maximumUtterance: .seconds(60),
@@ -199,6 +217,8 @@ extension TurnMachine.Configuration where C.Duration == Swift.Duration {
             playbackStartTimeout: .seconds(10),
             maximumPlayback: .seconds(300)
         )
+        standard.rejoinWindow = .milliseconds(1200)
+        return standard
     }
 }
 

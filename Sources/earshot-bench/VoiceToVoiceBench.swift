@@ -58,6 +58,10 @@ enum VoiceToVoiceBench {
         /// the first sound; and from the later of that text and the decision, Earshot's own share
         /// when an eager end had the text before the turn was sure.
         var textToSound: Double? = nil
+        /// The person went on soon after an end (a `resumed` after its `end`): one turn again.
+        var rejoined = false
+        /// The turn's last final transcript: after a rejoin, of both utterances.
+        var lastFinal: String? = nil
         var readyToSound: Double? = nil
         /// Whether the first text came before the decision (an eager end's request).
         var textBeforeDecision = false
@@ -177,6 +181,14 @@ enum VoiceToVoiceBench {
                     && (event["wall"] as? Double).map { $0 <= decided } == true
             }?["reason"] as? String
         }
+        let ended = Set(session.events.compactMap { event -> Int? in
+            event["event"] as? String == "speech" && event["phase"] as? String == "end" ? event["turn"] as? Int : nil
+        })
+        outcome.rejoined = session.events.contains { event in
+            event["event"] as? String == "speech" && event["phase"] as? String == "resumed"
+                && (event["turn"] as? Int).map(ended.contains) == true
+        }
+        outcome.lastFinal = session.events.last { $0["event"] as? String == "transcript" && $0["final"] as? Bool == true }?["text"] as? String
         return outcome
     }
 
@@ -246,8 +258,14 @@ enum VoiceToVoiceBench {
             + "speaker `start` \(ms(toSpeaker.median)) / \(ms(toSpeaker.percentile(0.9))) ms, "
             + "first sound \(ms(toSound.median)) / \(ms(toSound.percentile(0.9))) ms.")
         let thinking = outcomes.filter { $0.turn.kind == "thinking" }
-        print("Cut-offs (a reply begun in a pause mid-sentence): \(thinking.filter { ($0.gap ?? 0) < 0 }.count) of \(thinking.count) "
-            + "turns with thinking pauses.")
+        let cutOff = thinking.filter { ($0.gap ?? 0) < 0 }
+        print("Cut-offs (a reply begun in a pause mid-sentence): \(cutOff.count) of \(thinking.count) "
+            + "turns with thinking pauses; \(cutOff.filter(\.rejoined).count) of them rejoined (the person went on within 1.2 s: "
+            + "the reply stopped, one transcript of both parts answered).")
+        for outcome in cutOff {
+            print("  \(outcome.turn.scene) turn \(outcome.turn.id) \"\(outcome.turn.text)\": "
+                + (outcome.rejoined ? "rejoined, answered \"\(outcome.lastFinal ?? "")\"" : "not rejoined, last final \"\(outcome.lastFinal ?? "")\""))
+        }
         print("gap = the reply's first sound at the speaker − the person's last sample (ms); a reply before the end began "
             + "in one of the turn's pauses (mid-sentence for `thinking`, before an afterthought for `hesitation`); "
             + "end decided = the last `thinking` before the reply − the person's last sample; "

@@ -59,6 +59,19 @@ import Testing
         #expect(model.utterance == WatchModel.Utterance(turn: 2, start: 0.66, end: 4.36, resumptions: 1))
     }
 
+    @Test func aTurnThatRejoinedTheOneBeforeCountsThePause() {
+        var model = Self.model(after: [
+            #"{"event":"speech","phase":"start","turn":1,"audio_start":0.36,"t":0.66}"#,
+            #"{"event":"speech","phase":"end","turn":1,"reason":"finished","t":1.90}"#,
+            #"{"event":"speech","phase":"start","turn":2,"audio_start":2.40,"t":2.70}"#,
+        ])
+        model.apply(Self.event(#"{"event":"speech","phase":"resumed","turn":1,"t":2.88}"#))
+        #expect(model.utterance == WatchModel.Utterance(turn: 2, start: 2.70, resumptions: 1))
+        // A resumed naming neither this turn nor the one before changes nothing.
+        model.apply(Self.event(#"{"event":"speech","phase":"resumed","turn":7,"t":2.90}"#))
+        #expect(model.utterance == WatchModel.Utterance(turn: 2, start: 2.70, resumptions: 1))
+    }
+
     @Test func anEndWithoutItsStartKeepsTheEnd() {
         let model = Self.model(after: [#"{"event":"speech","phase":"end","turn":5,"reason":"silence","t":30.5}"#])
         #expect(model.utterance == WatchModel.Utterance(turn: 5, start: nil, end: 30.5))

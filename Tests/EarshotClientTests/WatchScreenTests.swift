@@ -90,7 +90,7 @@ import Testing
         )
         #expect(
             Self.line(resumed, labelled: "Utterance")
-                == "Utterance turn 2 · start 0.66 s · end 4.36 s · lasted 3.70 s · went on after 1 eager end"
+                == "Utterance turn 2 · start 0.66 s · end 4.36 s · lasted 3.70 s · went on after 1 pause"
         )
     }
 

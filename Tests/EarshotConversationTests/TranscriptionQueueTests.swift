@@ -25,6 +25,24 @@ import Testing
         queue.close()
     }
 
+    @Test func aRejoiningUtteranceIsTranscribedWithTheEarlierOnesAudioBeforeIt() async throws {
+        let log = ReportLog()
+        let queue = TranscriptionQueue(transcriber: ScriptedTranscriber(), configuration: Self.fast, report: log.record)
+        queue.begin(turn: 1, samples: Array(repeating: 1, count: 3200))
+        queue.end(turn: 1)
+        #expect(await log.wait(for: Self.isFinal(1)) == .final(turn: 1, text: "samples 3200"))
+        queue.rejoin(from: 1, turn: 2)
+        queue.begin(turn: 2, samples: Array(repeating: 2, count: 1600))
+        queue.end(turn: 2)
+        #expect(await log.wait(for: Self.isFinal(2)) == .final(turn: 2, text: "samples 4800"))
+        // Only the utterance that ended last can be gone on with, and only by the turn named.
+        queue.rejoin(from: 1, turn: 3)
+        queue.begin(turn: 3, samples: Array(repeating: 3, count: 800))
+        queue.end(turn: 3)
+        #expect(await log.wait(for: Self.isFinal(3)) == .final(turn: 3, text: "samples 800"))
+        queue.close()
+    }
+
     @Test func anUnreachableBackendKeepsTheAudioAndTranscribesItWhenItReturns() async throws {
         let log = ReportLog()
         let transcriber = ScriptedTranscriber()

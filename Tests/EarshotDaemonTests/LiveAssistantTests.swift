@@ -1,3 +1,4 @@
+import EarshotAudio
 import EarshotTestSupport
 import Foundation
 import Testing
@@ -122,6 +123,52 @@ struct LiveAssistantTests {
         return (messages.map { $0["role"] as? String ?? "" }, messages.map { $0["content"] as? String ?? "" }, finals)
     }
 
+    /// "what is the weather like tomorrow" from `two_requests_slt.wav`, from 50 ms before its first
+    /// sound: said right after the end of a turn was decided, it goes on with that turn.
+    static func continuation() throws -> String {
+        let path = URL(fileURLWithPath: request).deletingLastPathComponent().appendingPathComponent("two_requests_slt.wav").path
+        let samples = try WAVFile.read(path).samples
+        let second = 52_800  // 3.3 s: where `one_request_slt.wav` ends
+        let onset = (second..<samples.count).first { abs(samples[$0]) > 0.02 } ?? second
+        let out = NSTemporaryDirectory() + "earshot-continuation-\(UUID().uuidString.prefix(8)).wav"
+        try WAVFile.write(AudioClip(samples: Array(samples[max(second, onset - 800)...])), to: out)
+        return out
+    }
+
+    /// The person goes on as soon as the end of their turn is decided, while the answer is awaited:
+    /// the turn is rejoined. The speech events, the roles and contents of the last request's
+    /// messages, and the final transcripts.
+    static func rejoined(log: String) throws -> (speech: [String], roles: [String], contents: [String], finals: [String]) {
+        // The answer takes a while to begin, so the person goes on while it is awaited.
+        let peer = try SpeechServerProcess(.openAIChat([
+            "--reply", longReply, "--reply", "Fine.", "--requests-log", log, "--first-token-ms", "1500",
+        ]))
+        defer { peer.stop() }
+        let session = try LiveSession(arguments: [
+            "--listen", "--stt", "embedded", "--tts", "embedded", "--assistant", peer.uri, "--assistant-model", "earshot-test",
+        ])
+        let more = try continuation()
+        defer { try? FileManager.default.removeItem(atPath: more) }
+        let client = try session.subscribedClient(topics: ["state", "transcript", "speech"])
+        var events: [[String: Any]] = []
+        let first = try session.sound.play(request)
+        events += client.events(timeout: 30) { isState($0, "thinking") }
+        let player = try session.sound.play(more)
+        _ = first.wait()
+        events += client.events(timeout: 30) { event in
+            event["event"] as? String == "transcript" && event["final"] as? Bool == true && (event["turn"] as? Int ?? 0) >= 2
+        }
+        events += client.events(timeout: 30) { isState($0, "speaking") }
+        _ = player.wait()
+        let requests = fileText(log).split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
+        let finals = events.filter { $0["event"] as? String == "transcript" && $0["final"] as? Bool == true }.compactMap { $0["text"] as? String }
+        let messages = (requests.last?["messages"] as? [[String: Any]]) ?? []
+        let speech = events.filter { $0["event"] as? String == "speech" }.map { "\($0["phase"] as? String ?? "") \($0["turn"] as? Int ?? 0)" }
+        return (speech, messages.map { $0["role"] as? String ?? "" }, messages.map { $0["content"] as? String ?? "" }, finals)
+    }
+
     /// Two turns with a `dismiss` and a `start` between them: the second request has no memory.
     static func dismissed(log: String) throws -> [[String]] {
         let peer = try SpeechServerProcess(.openAIChat(["--reply", "Okay.", "--requests-log", log]))
@@ -156,6 +203,20 @@ struct LiveAssistantTests {
             ["system", "user"], ["system", "user", "assistant", "user"],
             ["system", "user"],
         ], "\(roles)")
+    }
+
+    @Test func speechAsAReplyBeginsGoesOnWithTheTurnAndTheAssistantForgetsTheCutOffExchange() async throws {
+        let log = NSTemporaryDirectory() + "earshot-chat-requests-\(UUID().uuidString.prefix(8)).log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        let run = try await onDedicatedThread { try Self.rejoined(log: log) }
+        let speech = run.speech
+        let ended = speech.firstIndex(of: "end 1"), resumed = speech.firstIndex(of: "resumed 1")
+        #expect(ended != nil && resumed != nil && ended! < resumed!, "\(speech)")
+        print("rejoined turn: finals \(run.finals), last request \(run.contents)")
+        #expect(run.roles == ["system", "user"], "the cut-off exchange was withdrawn: \(run.contents)")
+        let asked = run.contents.last ?? ""
+        #expect(["turn", "kitchen", "lights"].contains { asked.contains($0) }, "the first part is in the question: \(asked)")
+        #expect(["weather", "tomorrow"].contains { asked.contains($0) }, "the second part is in the question: \(asked)")
     }
 
     @Test func aReplyTalkedOverIsRememberedOnlyAsFarAsItWasHeard() async throws {

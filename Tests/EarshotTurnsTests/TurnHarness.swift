@@ -8,7 +8,15 @@ struct TurnHarness {
     /// The reply number of the latest `synthesize` effect; 0 before any.
     private(set) var latestReply = 0
 
-    init(configuration: TurnMachine<ManualClock>.Configuration = .standard) {
+    /// The standard timeouts, with speech after an end always a new turn: the tables do not let
+    /// time pass, so the rejoin window (``TurnMachineRejoinTests``) would take every such speech.
+    static var tables: TurnMachine<ManualClock>.Configuration {
+        var configuration = TurnMachine<ManualClock>.Configuration.standard
+        configuration.rejoinWindow = nil
+        return configuration
+    }
+
+    init(configuration: TurnMachine<ManualClock>.Configuration = Self.tables) {
         let clock = ManualClock()
         self.clock = clock
         machine = TurnMachine(clock: clock, configuration: configuration)

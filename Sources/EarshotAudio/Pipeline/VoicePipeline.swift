@@ -355,6 +355,10 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             case .continueUtterance(_, let turn):
                 recordingTurn = turn
                 if handsOutUtteranceAudio { work(.effect(effect)) }
+            case .rejoinUtterance(let earlier, _):
+                // Before the new turn's audio is handed out: it is transcribed after the earlier one's.
+                emit(.speechResumed(turn: earlier, time: now))
+                if handsOutUtteranceAudio { work(.effect(effect)) }
             case .reportError(let error):
                 emit(.error(error, message: error.description, time: now))
             case .resumePlayback:

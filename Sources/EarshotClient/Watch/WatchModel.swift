@@ -73,7 +73,7 @@ extension WatchModel {
         /// Where it may be over (an `eager_end`, the end of its last speech frame) while its end
         /// is awaited; `nil` otherwise.
         public var mayHaveEnded: Double?
-        /// How many times the person went on after an eager end (`resumed`).
+        /// How many times the person went on after an eager end, or soon after an end (`resumed`).
         public var resumptions: Int
 
         public init(turn: Int, start: Double?, end: Double? = nil, mayHaveEnded: Double? = nil, resumptions: Int = 0) {
@@ -202,7 +202,8 @@ extension WatchModel {
                 utterance = current
             }
         case .resumed:
-            if var current = utterance, current.turn == speech.turn, current.end == nil {
+            // After an eager end, the utterance's own turn; after an end (rejoined), the one before it.
+            if var current = utterance, current.turn == speech.turn || current.turn == speech.turn + 1, current.end == nil {
                 current.mayHaveEnded = nil
                 current.resumptions += 1
                 utterance = current

@@ -105,7 +105,7 @@ public struct WatchScreen: Sendable {
         } else {
             parts.append("still speaking")
         }
-        if utterance.resumptions > 0 { parts.append("went on after \(utterance.resumptions) eager end\(utterance.resumptions == 1 ? "" : "s")") }
+        if utterance.resumptions > 0 { parts.append("went on after \(utterance.resumptions) pause\(utterance.resumptions == 1 ? "" : "s")") }
         return parts.joined(separator: " · ")
     }
 

@@ -39,6 +39,8 @@ public final class TranscriptionQueue: Sendable {
     private let commands: AsyncStream<Command>.Continuation
     /// The utterances whose audio is still coming, by turn, with the label their reports carry.
     private let utterances = Locked<[Int: (audio: UtteranceAudio, label: TurnLabel)]>([:])
+    /// The utterance that ended last, until the next one begins, and the turn going on with it.
+    private let ended = Locked<(turn: Int, audio: UtteranceAudio, rejoinedBy: Int?)?>(nil)
     private let languageSetting: Locked<String>
     private let worker: Task<Void, Never>
 
@@ -59,13 +61,29 @@ public final class TranscriptionQueue: Sendable {
         worker.cancel()
     }
 
-    /// Starts `turn`'s utterance with its first audio (the prefix padding and what followed).
+    /// Starts `turn`'s utterance with its first audio (the prefix padding and what followed);
+    /// after ``rejoin(from:turn:)``, the earlier utterance's audio goes before it.
     public func begin(turn: Int, samples: [Int16]) {
         let audio = UtteranceAudio()
+        let rejoined = ended.withLock { ended in
+            defer { ended = nil }
+            return ended.flatMap { $0.rejoinedBy == turn ? $0.audio.samples : nil } ?? []
+        }
+        if !rejoined.isEmpty { audio.append(rejoined) }
         audio.append(samples)
-        let label = TurnLabel(turn)
+        let label = TurnLabel(turn, earlierSamples: rejoined.count)
         utterances.withLock { $0[turn] = (audio, label) }
         commands.yield(.begin(label: label, audio: audio, language: language))
+    }
+
+    /// The person went on soon after `earlier` ended: the utterance `turn` begins next is
+    /// transcribed with `earlier`'s audio before it, as one (what `earlier`'s transcription
+    /// reports from now on is the caller's to drop).
+    public func rejoin(from earlier: Int, turn: Int) {
+        ended.withLock { ended in
+            guard ended?.turn == earlier else { return }
+            ended?.rejoinedBy = turn
+        }
     }
 
     /// The language utterances begun from now on are transcribed in (BCP 47).
@@ -79,7 +97,9 @@ public final class TranscriptionQueue: Sendable {
     }
 
     public func end(turn: Int) {
-        utterances.withLock { $0.removeValue(forKey: turn) }?.audio.finish()
+        let audio = utterances.withLock { $0.removeValue(forKey: turn) }?.audio
+        audio?.finish()
+        ended.withLock { $0 = audio.map { (turn, $0, nil) } }
         commands.yield(.end(turn: turn))
     }
 
@@ -281,9 +301,12 @@ actor TranscriptionBacklog {
         let transcriber = transcriber, language = head.language, report = report
         let task = Task {
             try await transcriber.transcribe(head.audio, language: language) {
+                // Counted from the utterance's own audio, after an earlier one it goes on from.
+                let earlier = label.earlierSamples
                 report(.partial(
-                    turn: label.turn, text: $0.text, sentenceEnd: $0.sentenceEnd, coveredSamples: $0.coveredSamples,
-                    wordsEndSamples: $0.wordsEndSamples
+                    turn: label.turn, text: $0.text, sentenceEnd: $0.sentenceEnd,
+                    coveredSamples: $0.coveredSamples.map { max(0, $0 - earlier) },
+                    wordsEndSamples: $0.wordsEndSamples.map { max(0, $0 - earlier) }
                 ))
             }
         }
@@ -339,9 +362,12 @@ actor TranscriptionBacklog {
 /// eager end, read by its transcription's reports as they go out.
 final class TurnLabel: Sendable {
     private let value: Locked<Int>
+    /// Samples of an earlier utterance the audio begins with (``TranscriptionQueue/rejoin(from:turn:)``).
+    let earlierSamples: Int
 
-    init(_ turn: Int) {
+    init(_ turn: Int, earlierSamples: Int = 0) {
         value = Locked(turn)
+        self.earlierSamples = earlierSamples
     }
 
     var turn: Int {

@@ -288,6 +288,9 @@ final class VoiceSession: Sendable {
             recorder?.continueUtterance(from: dropped, turn: turn)
             transcription?.continueUtterance(from: dropped, turn: turn)
             responder?.withdraw(turn: dropped)
+        case .rejoinUtterance(let earlier, let turn):
+            transcription?.rejoin(from: earlier, turn: turn)
+            responder?.withdraw(turn: earlier)
         case .preview(let text, let voice):
             say(reply: TurnMachine<StreamClock>.previewReply, text: text, voice: voice, more: false)
         case .synthesize(let reply, let text, let voice, let continues):

@@ -13,7 +13,7 @@ extension SpeakerEvent {
             self.init(phase: .resume, reply: reply, time: time)
         case .openMicrophone, .closeMicrophone, .silenceMicrophone, .playCue, .preview, .announceSpeech, .beginUtterance,
             .endUtterance, .discardUtterance, .requestReply, .discardReply, .synthesize, .continueSpeech, .stopPlayback,
-            .reportError, .finalizeTranscript, .continueUtterance, .prepareSpeech, .releasePlayback,
+            .reportError, .finalizeTranscript, .continueUtterance, .rejoinUtterance, .prepareSpeech, .releasePlayback,
             .beginHeldUtterance, .endHeldUtterance:
             // A stop is told once the player has stopped, by its report; a held reply's start
             // once it is released and plays.
