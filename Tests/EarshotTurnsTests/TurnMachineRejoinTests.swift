@@ -15,6 +15,15 @@ struct TurnMachineRejoinTests {
         return harness
     }
 
+    /// ``endedTurn()`` transcribed as `transcript`, its reply 1 (`reply`) playing.
+    static func playing(_ transcript: String, reply: String) -> TurnHarness {
+        var harness = endedTurn()
+        harness.send { $0.finalTranscript(turn: 1, text: transcript) }
+        harness.send { $0.replyRequested(turn: 1, text: reply) }
+        harness.send { $0.playbackStarted(reply: 1) }
+        return harness
+    }
+
     @Test func speechWhileTheTranscriptIsDueGoesOnWithTheTurn() {
         var harness = Self.endedTurn()
         harness.clock.advance(by: .milliseconds(900))
@@ -33,10 +42,7 @@ struct TurnMachineRejoinTests {
     }
 
     @Test func aBargeInSoonAfterTheEndStopsTheReplyAndGoesOn() {
-        var harness = Self.endedTurn()
-        harness.send { $0.finalTranscript(turn: 1, text: "set an alarm for") }
-        harness.send { $0.replyRequested(turn: 1, text: "Okay.") }
-        harness.send { $0.playbackStarted(reply: 1) }
+        var harness = Self.playing("set an alarm for", reply: "Okay.")
         harness.clock.advance(by: .milliseconds(700))
         #expect(harness.send { $0.onsetSuspected() }.effects == [.pausePlayback(reply: 1)])
         harness.send { $0.utteranceStarted() }
@@ -47,10 +53,7 @@ struct TurnMachineRejoinTests {
     }
 
     @Test func speechAfterTheWindowIsANewTurn() {
-        var harness = Self.endedTurn()
-        harness.send { $0.finalTranscript(turn: 1, text: "what time is it") }
-        harness.send { $0.replyRequested(turn: 1, text: "It is noon, and the sun is high.") }
-        harness.send { $0.playbackStarted(reply: 1) }
+        var harness = Self.playing("what time is it", reply: "It is noon, and the sun is high.")
         harness.clock.advance(by: .milliseconds(1500))
         harness.send { $0.onsetSuspected() }
         let confirmed = harness.send { $0.bargeInConfirmed() }
@@ -58,10 +61,7 @@ struct TurnMachineRejoinTests {
     }
 
     @Test func speechAfterTheReplyEndedIsANewTurn() {
-        var harness = Self.endedTurn()
-        harness.send { $0.finalTranscript(turn: 1, text: "yes") }
-        harness.send { $0.replyRequested(turn: 1, text: "Okay.") }
-        harness.send { $0.playbackStarted(reply: 1) }
+        var harness = Self.playing("yes", reply: "Okay.")
         harness.send { $0.playbackFinished(reply: 1) }
         harness.clock.advance(by: .milliseconds(300))
         #expect(harness.send { $0.utteranceStarted() }.effects == [.announceSpeech, .beginUtterance(turn: 2)])
