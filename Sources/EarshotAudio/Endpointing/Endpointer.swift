@@ -29,8 +29,8 @@
 /// after three quarters of `endOfTurnSilence`. Words the language model ends sentences on are
 /// surer: with a rise (a question) they end after `finishedTurnSilence`, with an unsure sound
 /// after three quarters of `endOfTurnSilence`. A word or two said alone is a command or an
-/// answer, rising or not; heard as words no sentence ends on (a misheard "cancel"), it waits
-/// `endOfTurnSilence`. With no words, the sound alone scales `endOfTurnSilence`. The
+/// answer, rising or not; heard as words no sentence ends on (a misheard "cancel"), the words say
+/// nothing. With no words, the sound alone scales `endOfTurnSilence`. The
 /// ``Endpointer/Eagerness`` scales each. Words heard during the silence judge it again.
 ///
 /// **Only a voice goes on.** Within the silence, a sound that holds no pitch for `minimumVoiced`
@@ -390,9 +390,16 @@ public struct Endpointer: Sendable {
         switch (wording, ending) {
         case (.unfinished, .shortCommand), (.unlikelyEnd, .shortCommand):
             // A word or two no sentence ends on ("cancel" misheard as "and so on"): a person
-            // seldom stops after "the" alone, a recogniser often mishears a one-word command.
-            pendingEndReason = .silence
-            frames = Float(endOfTurnSilenceFrames) * eagerness.silenceShare(after: .unsure)
+            // seldom stops after "the" alone, a recogniser often mishears a one-word command, so
+            // the words say nothing. Said as a command, it is judged as one, as when no words
+            // were heard (turns-dev and turns-dev-2: every such silence was a turn's end); a
+            // short rise, which may be a cough's, waits the end-of-turn silence.
+            if pendingEnding == .shortCommand {
+                (pendingEndReason, frames) = judgementBySound(.shortCommand)
+            } else {
+                pendingEndReason = .silence
+                frames = Float(endOfTurnSilenceFrames) * eagerness.silenceShare(after: .unsure)
+            }
         case (.unlikelyEnd, .rise), (.unfinished, .rise):
             // A rise to words no sentence ends on is more often a question whose last word was
             // misheard than a pause inside a sentence (turns-dev-2: 4 of 14 ends held on such
@@ -418,16 +425,22 @@ public struct Endpointer: Sendable {
             let patience = Float(min(speakerPauses.patienceFrames, endOfTurnSilenceFrames * 3 / 4))
             frames = max(Float(finishedTurnSilenceFrames) * eagerness.finishedShare * share, patience)
         case (.unheard, _):
-            let share = eagerness.silenceShare(after: ending)
-            switch ending {
-            case .shortCommand, .finalFall: pendingEndReason = share < 1 ? .finished : .silence
-            case .unsure: pendingEndReason = .silence
-            case .rise, .heldLevel: pendingEndReason = share > 1 ? .unfinished : .silence
-            }
-            frames = Float(endOfTurnSilenceFrames) * share
+            (pendingEndReason, frames) = judgementBySound(ending)
         }
         requiredSilenceFrames = max(1, Int(frames.rounded()))
         judgedWording = wording
+    }
+
+    /// What ends a turn judged by how it sounded alone: the reason, and the silence in frames.
+    private func judgementBySound(_ ending: Ending) -> (EndReason, Float) {
+        let share = configuration.eagerness.silenceShare(after: ending)
+        let reason: EndReason =
+            switch ending {
+            case .shortCommand, .finalFall: share < 1 ? .finished : .silence
+            case .unsure: .silence
+            case .rise, .heldLevel: share > 1 ? .unfinished : .silence
+            }
+        return (reason, Float(endOfTurnSilenceFrames) * share)
     }
 
     /// The share of the end-of-turn silence (at most all of it) given to words a sentence can end

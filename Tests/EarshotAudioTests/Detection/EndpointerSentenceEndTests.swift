@@ -58,11 +58,19 @@ import Testing
         #expect(unheard == (configuration.endOfTurnSilenceFrames, .silence))
     }
 
-    /// "cancel" heard as "and so on": a word or two said alone is seldom a sentence left hanging.
-    @Test func aShortCommandHeardAsWordsNoSentenceEndsOnWaitsOnlyTheEndOfTurnSilence() throws {
+    /// "cancel" heard as "and so on": a word or two said alone is seldom a sentence left hanging,
+    /// so such words say nothing and the sound alone judges it, as with no words at all.
+    @Test func aShortCommandHeardAsWordsNoSentenceEndsOnIsJudgedByItsSoundAlone() throws {
         let configuration = Endpointer.Configuration()
-        let command = try #require(Self.end(speech: 40, pitch: Self.falling, words: "and so on"))
-        #expect(command == (configuration.endOfTurnSilenceFrames, .silence))
+        let unheard = try #require(Self.end(speech: 40, pitch: Self.falling, words: nil))
+        #expect(unheard.reason == .finished && unheard.silence < configuration.endOfTurnSilenceFrames, "\(unheard)")
+        for words in ["and so on", "the", "for a"] {
+            let command = try #require(Self.end(speech: 40, pitch: Self.falling, words: words))
+            #expect(command == unheard, "\(words)")
+        }
+        // A short rise heard as such words may be a cough's: it waits the end-of-turn silence.
+        let rise = try #require(Self.end(speech: 40, pitch: Self.rising, words: "the"))
+        #expect(rise == (configuration.endOfTurnSilenceFrames, .silence))
         let sentence = try #require(Self.end(speech: 100, pitch: Self.falling, words: "set the oven to"))
         #expect(sentence == (configuration.maximumEndSilenceFrames, .unfinished))
     }
