@@ -30,7 +30,8 @@
 /// surer: with a rise (a question) they end after `finishedTurnSilence`, with an unsure sound
 /// after three quarters of `endOfTurnSilence`. A word or two said alone is a command or an
 /// answer, rising or not; heard as words no sentence ends on (a misheard "cancel"), the words say
-/// nothing. With no words, the sound alone scales `endOfTurnSilence`. The
+/// nothing: said as a command it ends as one with no words does, and with a rise (a cough's,
+/// perhaps) after `endOfTurnSilence`. With no words, the sound alone scales `endOfTurnSilence`. The
 /// ``Endpointer/Eagerness`` scales each. Words heard during the silence judge it again.
 ///
 /// **Only a voice goes on.** Within the silence, a sound that holds no pitch for `minimumVoiced`
