@@ -83,7 +83,7 @@ struct LiveDuckingTests {
         let offset = try #require(SignalMeasure.offset(of: tone, in: recorded), "nothing was played")
         try #require(offset + tone.count <= recorded.count)
         let amplitude = SignalMeasure.amplitude(of: 1_000, in: recorded[offset..<(offset + tone.count)])
-        #expect(abs(amplitude - 0.25) < 0.01, "amplitude \(amplitude) after reconnecting at gain 0.5")
+        #expect(abs(amplitude - 0.25) < SignalMeasure.levelTolerance, "amplitude \(amplitude) after reconnecting at gain 0.5")
     }
 
     /// Out-of-range gains are clamped rather than refused.
