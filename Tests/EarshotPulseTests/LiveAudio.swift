@@ -38,6 +38,10 @@ struct LiveAudio {
         return LiveAudio(server: server, engine: engine, events: events)
     }
 
+    /// Whether this run is built with a sanitizer (`Scripts/sanitize.sh` says which), which slows
+    /// the engine and starves the sound server.
+    static let isSanitized = ProcessInfo.processInfo.environment["EARSHOT_SANITIZER"] != nil
+
     /// Quiet unless EARSHOT_TEST_LOG is set, then everything.
     static var logger: Logger {
         var logger = Logger(label: "earshot.pulse.test")
@@ -54,7 +58,7 @@ struct LiveAudio {
     /// time is right even while the tests' shared threads are busy); nil if not within `timeout`,
     /// four times as long under a sanitizer, which slows the engine and the sound server's replies.
     static func instant(within timeout: Duration, _ condition: @escaping @Sendable () -> Bool) async -> ContinuousClock.Instant? {
-        let patience = ProcessInfo.processInfo.environment["EARSHOT_SANITIZER"] == nil ? 1 : 4
+        let patience = isSanitized ? 4 : 1
         return await onDedicatedThread {
             let deadline = ContinuousClock.now + timeout * patience
             while ContinuousClock.now < deadline {

@@ -109,8 +109,7 @@ struct LiveEchoCancellationTests {
         // ThreadSanitizer (`make sanitize`) the capture runs several times slower and PulseAudio's
         // canceller kept 12 to 14 dB: the run checks that it cancels, the plain build that
         // PulseAudio's cancels deeper than PipeWire's.
-        let sanitized = ProcessInfo.processInfo.environment["EARSHOT_SANITIZER"] != nil
-        let required = kind == .pipeWire || sanitized ? 8.0 : 10.0
+        let required = kind == .pipeWire || LiveAudio.isSanitized ? 8.0 : 10.0
         #expect(reductionDB > required, "echo reduced by only \(reductionDB) dB")
         print("\(kind) " + String(format: "echo cancel: echo at the microphone %.4f RMS, after the canceller %.5f RMS (%.1f dB less)",
                      echo, left, reductionDB))

@@ -7,9 +7,8 @@ enum SignalMeasure {
     /// and its level's distance from the one played. Under a sanitizer the starved PipeWire graph
     /// can drop a few milliseconds (CI, AddressSanitizer: a 0.5 s tone correlated 0.984 at
     /// amplitude 0.516): that run checks that the sound arrives, the plain build that it arrives intact.
-    static let likeness = isSanitized ? 0.95 : 0.99
-    static let levelTolerance = isSanitized ? 0.05 : 0.01
-    private static let isSanitized = ProcessInfo.processInfo.environment["EARSHOT_SANITIZER"] != nil
+    static let likeness = LiveAudio.isSanitized ? 0.95 : 0.99
+    static let levelTolerance = LiveAudio.isSanitized ? 0.05 : 0.01
 
     static func rms<C: Collection<Float>>(_ samples: C) -> Double {
         guard !samples.isEmpty else { return 0 }
