@@ -21,8 +21,8 @@
 /// (``heard(_:sentenceEnd:throughFrame:wordsEndFrame:)``), against the language's ``TurnWords``,
 /// says whether its last word can end a sentence; where the transcriber says where its last word
 /// ends and speech went on well after it (a misheard ending: "six thirty to[morrow]"), the
-/// words say nothing. Words that cannot end one wait for `maximumEndSilence`; words that can
-/// but, by the recogniser's language model, seldom do (`sentenceEnd`) wait three quarters of it;
+/// words say nothing. Words that cannot end one, and words that can but by the recogniser's
+/// language model seldom do (`sentenceEnd`), wait for `maximumEndSilence`;
 /// words that can, with a sound that is not rising or held, end after `finishedTurnSilence`
 /// (twice it where the sound is unsure), and no sooner than the pauses this speaker went on after
 /// (``SpeakerPauses``, up to three quarters of `endOfTurnSilence`); with a rising or held sound,
@@ -408,10 +408,11 @@ public struct Endpointer: Sendable {
             // not the longest.
             pendingEndReason = .unfinished
             frames = Float(endOfTurnSilenceFrames) * max(eagerness.unfinishedWordsShare, 1)
-        case (.unlikelyEnd, _):
-            pendingEndReason = .unfinished
-            frames = Float(maximumEndSilenceFrames) * eagerness.unfinishedWordsShare * Self.unlikelyEndShare
-        case (.unfinished, _):
+        case (.unlikelyEnd, _), (.unfinished, _):
+            // Words the language model seldom ends a sentence on hold a pause as long as words no
+            // sentence ends on: turns-dev-2's pauses after them last up to 1.04 s ("set an alarm
+            // for", heard as "… awful"); three quarters of the wait split 3 more of its 24 pauses
+            // at four frame phases.
             pendingEndReason = .unfinished
             frames = Float(maximumEndSilenceFrames) * eagerness.unfinishedWordsShare
         case (.likelyEnd, .unsure), (.likelyEnd, .heldLevel), (.complete, .rise), (.complete, .heldLevel):
@@ -447,10 +448,6 @@ public struct Endpointer: Sendable {
     /// The share of the end-of-turn silence (at most all of it) given to words a sentence can end
     /// on said with a rise or a held pitch: the words say finished, the sound is not sure.
     static let completeWordsOpenSoundShare: Float = 0.75
-
-    /// The share of the unfinished words' wait given to words a sentence can end on but, by the
-    /// language model, seldom does: a verdict weaker than a word no sentence ends on.
-    static let unlikelyEndShare: Float = 0.75
 
     private mutating func endUtterance(reason: EndReason) -> Event {
         phase = .idle

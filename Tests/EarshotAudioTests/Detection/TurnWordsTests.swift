@@ -85,7 +85,7 @@ import Testing
         }
     }
 
-    @Test func wordsASentenceSeldomEndsOnWaitThreeQuartersOfTheLongestSilence() throws {
+    @Test func wordsASentenceSeldomEndsOnWaitTheLongestSilence() throws {
         let configuration = Endpointer.Configuration()
         var endpointer = Endpointer(configuration: configuration)
         var ended: (frame: Int, event: Endpointer.Event)?
@@ -95,7 +95,7 @@ import Testing
         }
         let end = try #require(ended)
         #expect(end.event == .speechEnded(onsetFrame: 0, endFrame: 100, reason: .unfinished))
-        #expect(end.frame - 99 == Int((Float(configuration.maximumEndSilenceFrames) * 0.75).rounded()))
+        #expect(end.frame - 99 == configuration.maximumEndSilenceFrames)
     }
 
     @Test func unfinishedWordsEndTheTurnAfterTheLongestSilence() throws {
