@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turn taking on a turn set with its audio started a few milliseconds later.
 
-    Scripts/turns_at_phases.py SET EARSHOT [--offsets 0,40,80,120] [--eagerness medium] [--stt embedded] [--jobs 2]
+    Scripts/turns_at_phases.py SET EARSHOT [--offsets 0,40,80,120] [--eagerness medium] [--stt embedded] [--jobs 2] [--why]
 
 A live microphone does not cut the person's audio into 10 ms frames where the fixture does: the
 detector's and the recogniser's frames fall wherever the capture began. This replays each scene of
@@ -9,6 +9,10 @@ SET (a turns-dev style directory: NAME.wav and its labels NAME.json; a scene's f
 NAME_condition.wav for labels NAME.json) with `earshot replay --stt embedded` (or `--stt none`: no words) after dropping its
 first N samples (16 kHz: 40 samples = 2.5 ms), moves the labels' times by as much, and scores each
 run with the shared `score_turns.py`: one summary row per offset, then the spread.
+
+With `--why`, what decided each turn's end: per reason the endpointer gave (`finished`, `silence`,
+`unfinished`, …) how many turns it ended over all offsets and their end-of-turn latency, then each
+turn that waited 900 ms or more, with the silence it waited and the last words heard.
 """
 import argparse
 import json
@@ -54,6 +58,43 @@ def trimmed_set(set_dir, offset, out_dir):
                 json.dump(shifted(labels, offset / 16000), target)
 
 
+def decisions(score_json, logs):
+    """(EOT s, reason, silence waited s, scene, labelled text, final transcript) of each detected
+    turn: the reason and the silence are the `speech` `end` event's at or before the decision."""
+    with open(score_json) as source:
+        scored = next(iter(json.load(source).values()))
+    rows = []
+    for scene in scored["scenes"]:
+        with open(os.path.join(logs, scene["file"][:-4] + ".jsonl")) as log:
+            events = [json.loads(line) for line in log if '"level"' not in line]
+        for turn in scene["turns"]:
+            latency = turn.get("eot_latency")
+            if latency is None:
+                continue
+            decided = turn["end"] + latency
+            ends = [e for e in events if e["event"] == "speech" and e.get("phase") == "end" and e["t"] <= decided + 0.001]
+            finals = [e["text"] for e in events if e["event"] == "transcript" and e.get("final") and e["t"] <= decided + 0.2]
+            end = ends[-1] if ends else {}
+            rows.append((latency, end.get("reason", "?"), decided - end.get("t", decided), scene["scene"],
+                         turn["text"], finals[-1] if finals else ""))
+    return rows
+
+
+def print_why(rows, offsets):
+    def median(values):
+        ordered = sorted(values)
+        return ordered[len(ordered) // 2] if ordered else 0
+    print(f"\nWhat decided the ends ({len(offsets)} offsets, {len(rows)} turn ends):")
+    print("| reason | turn ends | EOT median / max ms |")
+    print("|---|---|---|")
+    for reason in sorted({r[1] for r in rows}):
+        latencies = [r[0] for r in rows if r[1] == reason]
+        print(f"| {reason} | {len(latencies)} | {median(latencies) * 1000:.0f} / {max(latencies) * 1000:.0f} |")
+    print("\nTurns that waited 900 ms or more (EOT, reason, silence waited, scene, labels | last final):")
+    for latency, reason, silence, scene, text, final in sorted(r for r in rows if r[0] >= 0.9):
+        print(f"  {latency * 1000:5.0f} {reason:10} {silence:.2f} s {scene}  {text[-40:]!r} | {final[-40:]!r}")
+
+
 def replay(earshot, wav, log, eagerness, stt):
     with open(log, "w") as out:
         subprocess.run([earshot, "replay", wav, "--stt", stt, "--eagerness", eagerness],
@@ -68,10 +109,11 @@ def main():
     parser.add_argument("--eagerness", default="medium")
     parser.add_argument("--stt", default="embedded", choices=["embedded", "none"])
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--why", action="store_true", help="what decided each end: reasons, and the long waits")
     parser.add_argument("--scorer", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared", "tools", "score_turns.py"))
     args = parser.parse_args()
     offsets = [int(o) for o in args.offsets.split(",")]
-    rows = []
+    rows, why = [], []
     for offset in offsets:
         with tempfile.TemporaryDirectory() as work:
             scenes, logs = os.path.join(work, "set"), os.path.join(work, "logs")
@@ -82,8 +124,11 @@ def main():
             with ThreadPoolExecutor(args.jobs) as pool:
                 list(pool.map(lambda n: replay(args.earshot, os.path.join(scenes, n),
                                                os.path.join(logs, n[:-4] + ".jsonl"), args.eagerness, args.stt), wavs))
-            scored = subprocess.run([sys.executable, args.scorer, scenes, logs, "--no-details"],
+            score_json = os.path.join(work, "score.json")
+            scored = subprocess.run([sys.executable, args.scorer, scenes, logs, "--no-details", "--json", score_json],
                                     capture_output=True, text=True, check=True).stdout
+            if args.why:
+                why += decisions(score_json, logs)
             row = next(line for line in scored.splitlines() if line.startswith("| **all**"))
             header = next(line for line in scored.splitlines() if line.startswith("| group"))
             rows.append((offset, header, row))
@@ -94,6 +139,8 @@ def main():
     for offset, _, row in rows:
         print(f"| {offset} samples ({offset / 16:.1f} ms) {row}")
     print("(One decode per offset; a figure that moves with the offset is the recogniser's, not the set's.)")
+    if args.why:
+        print_why(why, offsets)
 
 
 if __name__ == "__main__":
