@@ -39,6 +39,12 @@ public final class SocketServer: Sendable {
     /// ``run()``, calling `onListening` once clients can connect.
     public func run(onListening: @Sendable () -> Void) async throws {
         guard !started.exchange(true, ordering: .relaxed) else { throw SocketServerError.alreadyStarted }
+        let refusals = await EventLoopScheduling.stopPreemptingOnWake(eventLoopGroup)
+        if let refusal = refusals.first {
+            core.logger.debug(
+                "The event loops may preempt the capture thread when they wake: the kernel refused SCHED_BATCH",
+                metadata: ["errno": "\(refusal)", "loops": "\(refusals.count)"])
+        }
         let bootstrap = makeBootstrap()
         let serverChannel: any Channel
         let socketFile: SocketFile?
