@@ -12,7 +12,9 @@ run with the shared `score_turns.py`: one summary row per offset, then the sprea
 
 With `--why`, what decided each turn's end: per reason the endpointer gave (`finished`, `silence`,
 `unfinished`, …) how many turns it ended over all offsets and their end-of-turn latency, then each
-turn that waited 900 ms or more, with the silence it waited and the last words heard.
+turn that waited 900 ms or more, with the silence it waited and the last words heard, and the
+turns by the family of the voice that said them (the labels' `kind`: `flite`, `espeak`, `real`):
+the recogniser hears some families far better than others, and the words judge the ends.
 """
 import argparse
 import json
@@ -58,6 +60,25 @@ def trimmed_set(set_dir, offset, out_dir):
                 json.dump(shifted(labels, offset / 16000), target)
 
 
+def voice_families(set_dir, scene):
+    """Each labelled turn's id → the family of the voice of its first utterance."""
+    with open(os.path.join(set_dir, scene + ".json")) as source:
+        labels = json.load(source)
+    return {t["id"]: (t.get("utterances") or [{}])[0].get("kind", "?") for t in labels["turns"]}
+
+
+def family_rows(score_json, set_dir):
+    """(family, case, good, split, EOT s or None) of each labelled turn."""
+    with open(score_json) as source:
+        scored = next(iter(json.load(source).values()))
+    rows = []
+    for scene in scored["scenes"]:
+        families = voice_families(set_dir, scene["scene"])
+        for turn in scene["turns"]:
+            rows.append((families.get(turn["id"], "?"), turn["case"], turn["good"], turn["split"], turn.get("eot_latency")))
+    return rows
+
+
 def decisions(score_json, logs):
     """(EOT s, reason, silence waited s, scene, labelled text, final transcript) of each detected
     turn: the reason and the silence are the `speech` `end` event's at or before the decision."""
@@ -80,10 +101,30 @@ def decisions(score_json, logs):
     return rows
 
 
+def median(values):
+    ordered = sorted(values)
+    return ordered[len(ordered) // 2] if ordered else 0
+
+
+def nearest_rank(values, share):
+    ordered = sorted(values)
+    return ordered[max(0, -(-len(ordered) * share // 100) - 1)] if ordered else 0
+
+
+def print_families(rows, offsets):
+    print(f"\nBy the family of the voice ({len(offsets)} offsets; good, mid-sentence splits and turns summed over them):")
+    print("| voices | turns | good | mid-sentence splits | EOT median / p90 ms | ends waiting ≥ 900 ms |")
+    print("|---|---|---|---|---|---|")
+    for family in sorted({r[0] for r in rows}):
+        mine = [r for r in rows if r[0] == family]
+        thinking = [r for r in mine if r[1] == "thinking"]
+        latencies = [r[4] for r in mine if r[4] is not None]
+        print(f"| {family} | {len(mine)} | {sum(r[2] for r in mine)} | {sum(r[3] for r in thinking)}/{len(thinking)} "
+              f"| {median(latencies) * 1000:.0f} / {nearest_rank(latencies, 90) * 1000:.0f} "
+              f"| {sum(1 for v in latencies if v >= 0.9)} |")
+
+
 def print_why(rows, offsets):
-    def median(values):
-        ordered = sorted(values)
-        return ordered[len(ordered) // 2] if ordered else 0
     print(f"\nWhat decided the ends ({len(offsets)} offsets, {len(rows)} turn ends):")
     print("| reason | turn ends | EOT median / max ms |")
     print("|---|---|---|")
@@ -113,7 +154,7 @@ def main():
     parser.add_argument("--scorer", default=os.path.join(os.path.dirname(__file__), "..", "..", "shared", "tools", "score_turns.py"))
     args = parser.parse_args()
     offsets = [int(o) for o in args.offsets.split(",")]
-    rows, why = [], []
+    rows, why, families = [], [], []
     for offset in offsets:
         with tempfile.TemporaryDirectory() as work:
             scenes, logs = os.path.join(work, "set"), os.path.join(work, "logs")
@@ -129,6 +170,7 @@ def main():
                                     capture_output=True, text=True, check=True).stdout
             if args.why:
                 why += decisions(score_json, logs)
+                families += family_rows(score_json, scenes)
             row = next(line for line in scored.splitlines() if line.startswith("| **all**"))
             header = next(line for line in scored.splitlines() if line.startswith("| group"))
             rows.append((offset, header, row))
@@ -141,6 +183,7 @@ def main():
     print("(One decode per offset; a figure that moves with the offset is the recogniser's, not the set's.)")
     if args.why:
         print_why(why, offsets)
+        print_families(families, offsets)
 
 
 if __name__ == "__main__":
