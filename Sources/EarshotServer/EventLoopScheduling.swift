@@ -10,10 +10,10 @@ public import NIOCore
 /// The capture thread wakes a client's event loop to write a line it has just queued; Linux
 /// often places the woken loop on the capture thread's own CPU, where it preempted the capture
 /// thread before that could go back to waiting for the next packet (with a 60 Hz level client,
-/// 46 of the capture thread's 150 switches a second were involuntary). A thread under
-/// `SCHED_BATCH` is never preempted *for* on wake-up (the kernel leaves that to the tick), so
-/// the loop runs when the capture thread sleeps, a few microseconds later, or on another CPU.
-/// The policy is not a lower priority: the loops keep their full share of the CPU.
+/// 46 of the capture thread's 150 switches a second were involuntary). A `SCHED_BATCH` thread
+/// that wakes never preempts the running one (the kernel leaves that to its tick), so the loop
+/// runs when the capture thread sleeps, a few microseconds later, or on another CPU. The policy
+/// is not a lower priority: the loops keep their full share of the CPU.
 public enum EventLoopScheduling {
     /// `SCHED_BATCH` of `<linux/sched.h>`, a fixed part of Linux's ABI; Glibc's module exports
     /// the name only under `_GNU_SOURCE`.
