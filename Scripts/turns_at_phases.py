@@ -67,12 +67,16 @@ def voice_families(set_dir, scene):
     return {t["id"]: (t.get("utterances") or [{}])[0].get("kind", "?") for t in labels["turns"]}
 
 
+def scored_scenes(score_json):
+    """The scenes of a `score_turns.py --json` file, each with its scored turns."""
+    with open(score_json) as source:
+        return next(iter(json.load(source).values()))["scenes"]
+
+
 def family_rows(score_json, set_dir):
     """(family, case, good, split, EOT s or None) of each labelled turn."""
-    with open(score_json) as source:
-        scored = next(iter(json.load(source).values()))
     rows = []
-    for scene in scored["scenes"]:
+    for scene in scored_scenes(score_json):
         families = voice_families(set_dir, scene["scene"])
         for turn in scene["turns"]:
             rows.append((families.get(turn["id"], "?"), turn["case"], turn["good"], turn["split"], turn.get("eot_latency")))
@@ -82,10 +86,8 @@ def family_rows(score_json, set_dir):
 def decisions(score_json, logs):
     """(EOT s, reason, silence waited s, scene, labelled text, final transcript) of each detected
     turn: the reason and the silence are the `speech` `end` event's at or before the decision."""
-    with open(score_json) as source:
-        scored = next(iter(json.load(source).values()))
     rows = []
-    for scene in scored["scenes"]:
+    for scene in scored_scenes(score_json):
         with open(os.path.join(logs, scene["file"][:-4] + ".jsonl")) as log:
             events = [json.loads(line) for line in log if '"level"' not in line]
         for turn in scene["turns"]:
