@@ -63,7 +63,7 @@ public struct WakeTemplates: Sendable, Equatable {
         var threshold: Float?
         let settingsPath = directory + "/" + settingsFile
         if access(settingsPath, F_OK) == 0 {
-            guard let text = try? TOMLFile.read(settingsPath, maximumBytes: 4096), let value = try? JSONParser.parse(Array(text.utf8)),
+            guard let text = try? TextFile.read(settingsPath, maximumBytes: 4096), let value = try? JSONParser.parse(Array(text.utf8)),
                   let number = value["threshold"]?.doubleValue, number > 0, number < 2
             else {
                 throw SpeechError(.misconfigured, "\(settingsPath) must be a JSON object with \"threshold\", a score above 0 and below 2, "

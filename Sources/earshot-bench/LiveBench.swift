@@ -41,8 +41,9 @@ enum LiveBench {
         defer { _ = daemon.terminate() }
         _ = try waitForSocket(socketPath, timeout: 10)
 
-        // Phase 0: listening to silence; nothing said yet, so no engine has loaded.
-        sleep(2)
+        // Phase 0: listening to silence; nothing said yet, so no engine has loaded. Past readiness
+        // (without systemd the daemon checks for it once a second), when the start-up's pages go back.
+        sleep(4)
         let unusedMemory = try memoryKilobytes(of: daemon.pid)
 
         // Phase 1: listening with no client attached.

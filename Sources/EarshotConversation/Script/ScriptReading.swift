@@ -13,7 +13,7 @@ extension ConversationScript {
     public static func read(path: String, voices: [Voice], defaultVoice: Voice?) throws(ConversationScriptError) -> ConversationScript {
         let text: String
         do {
-            text = try TOMLFile.read(path, maximumBytes: maximumBytes)
+            text = try TextFile.read(path, maximumBytes: maximumBytes)
         } catch {
             let reason = error == .notUTF8 ? "it is not readable UTF-8 text" : error.description
             throw ConversationScriptError(problems: [ScriptProblem(file: path, message: "cannot read the conversation script: \(reason)")])

@@ -56,9 +56,19 @@ struct SupervisionService: Service {
         )
     }
 
+    private func releaseStartupPages() {
+        do {
+            let released = try StartupPages.release()
+            logger.debug("Released the pages only starting up used", metadata: ["kilobytes": "\(released.kilobytes)", "mappings": "\(released.mappings)"])
+        } catch {
+            logger.warning("Cannot release the pages only starting up used (\(error)); the daemon keeps them resident")
+        }
+    }
+
     private func perform(_ action: SupervisorAction, with notifier: inout Notifier) {
         switch action {
         case .ready(let status):
+            releaseStartupPages()
             guard notifier.isManaged else { return }
             logger.info("Ready", metadata: ["status": "\(status)"])
             notifier.send([.ready, .status(status)])

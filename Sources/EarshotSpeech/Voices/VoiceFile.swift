@@ -53,7 +53,7 @@ public enum VoiceFile {
     public static func read(path: String) throws(VoiceFileError) -> Voice {
         let text: String
         do {
-            text = try TOMLFile.read(path, maximumBytes: maximumBytes)
+            text = try TextFile.read(path, maximumBytes: maximumBytes)
         } catch {
             let reason =
                 switch error {

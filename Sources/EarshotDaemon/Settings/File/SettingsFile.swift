@@ -38,7 +38,7 @@ public enum SettingsFile {
         }
         let text: String
         do {
-            text = try TOMLFile.read(path, maximumBytes: maximumBytes)
+            text = try TextFile.read(path, maximumBytes: maximumBytes)
         } catch {
             throw unreadable(path, error.description)
         }

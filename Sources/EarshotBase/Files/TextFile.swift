@@ -6,12 +6,13 @@ import Musl
 import Darwin
 #endif
 
-/// Reads a TOML file's text whole (the configuration, a voice, a conversation script).
+/// Reads a text file whole (the configuration, a voice, a conversation script, `/proc/self/smaps`).
 ///
 /// Through POSIX calls, not FileManager or `String(contentsOfFile:)`: swift-foundation leaks a
 /// 4 KiB buffer on every read of an empty file (LeakSanitizer found it under `make sanitize`),
-/// and an empty configuration file is read again on every SIGHUP.
-public enum TOMLFile {
+/// and an empty configuration file is read again on every SIGHUP. Files in `/proc` report no size
+/// and are read to their end all the same.
+public enum TextFile {
     public enum ReadError: Error, Equatable, CustomStringConvertible {
         case missing
         case directory
@@ -60,7 +61,7 @@ public enum TOMLFile {
     }
 }
 
-/// POSIX `read`, which `TOMLFile.read` hides by its name.
+/// POSIX `read`, which `TextFile.read` hides by its name.
 private func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }
