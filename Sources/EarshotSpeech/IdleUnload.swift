@@ -1,5 +1,6 @@
 import CMalloc
 public import Dispatch
+import EarshotBase
 
 /// How long an embedded engine (pocketsphinx, flite, espeak-ng) keeps what it loaded (a model,
 /// voices) once nothing uses it, and who hears when it loads and releases it.
@@ -63,9 +64,11 @@ public final class IdleReleaseTimer: @unchecked Sendable {
     }
 
     /// glibc keeps freed memory in its arenas for later allocations: without a trim, a released
-    /// model's tens of megabytes would stay resident.
+    /// model's tens of megabytes would stay resident. The engine's code goes back too; should the
+    /// kernel refuse, those pages only stay mapped.
     public static func returnFreedMemory() {
         malloc_trim(0)
+        _ = try? CleanFilePages.release()
     }
 
     /// The process's heap in use, in kilobytes (arena chunks allocated plus mmapped blocks):

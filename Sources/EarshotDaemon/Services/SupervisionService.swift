@@ -56,9 +56,9 @@ struct SupervisionService: Service {
         )
     }
 
-    private func releaseStartupPages() {
+    private func releaseCleanFilePages() {
         do {
-            let released = try StartupPages.release()
+            let released = try CleanFilePages.release()
             logger.debug("Released the pages only starting up used", metadata: ["kilobytes": "\(released.kilobytes)", "mappings": "\(released.mappings)"])
         } catch {
             logger.warning("Cannot release the pages only starting up used (\(error)); the daemon keeps them resident")
@@ -68,7 +68,7 @@ struct SupervisionService: Service {
     private func perform(_ action: SupervisorAction, with notifier: inout Notifier) {
         switch action {
         case .ready(let status):
-            releaseStartupPages()
+            releaseCleanFilePages()
             guard notifier.isManaged else { return }
             logger.info("Ready", metadata: ["status": "\(status)"])
             notifier.send([.ready, .status(status)])

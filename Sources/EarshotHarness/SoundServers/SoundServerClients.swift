@@ -53,8 +53,13 @@ public final class SoundServerClients: Sendable {
     /// Whether a server answers `pactl info` on the address in the environment.
     var serverAnswers: Bool { (try? pactl(["info"])) != nil }
 
+    /// A file that is not there is refused here: paplay would exit at once, and the microphone
+    /// would only hear silence.
     func play(_ path: String, into sink: String) throws -> ChildProcess {
-        try ChildProcess(tools.paplay, ["-d", sink, path], environment: environment, outputPath: uniquePath("paplay", "log"))
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw SoundServerFailure(description: "there is no sound file to play at \(path) (a relative path is from the repository's root)")
+        }
+        return try ChildProcess(tools.paplay, ["-d", sink, path], environment: environment, outputPath: uniquePath("paplay", "log"))
     }
 
     /// `sharedMemory` false: the audio comes over the socket, as the daemon takes it (libpulse's

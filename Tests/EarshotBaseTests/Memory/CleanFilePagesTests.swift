@@ -1,4 +1,3 @@
-import EarshotDaemon
 import EarshotBase
 import Testing
 
@@ -64,9 +63,9 @@ struct ReadOnlyMappingsTests {
 
 /// The release in this very process: what it unmaps falls out of the resident set, and the code
 /// that runs next (this test's own) is mapped again and runs.
-struct StartupPagesTests {
+struct CleanFilePagesTests {
     @Test func releasedMappingsLeaveTheResidentSetAndStillRun() throws {
-        let released = try StartupPages.release()
+        let released = try CleanFilePages.release()
         #expect(released.mappings > 0)
         #expect(released.kilobytes > 1024, "a Swift test process has megabytes of code resident")
         let after = try TextFile.read("/proc/self/smaps", maximumBytes: 8 << 20)

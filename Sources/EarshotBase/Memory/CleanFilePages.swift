@@ -1,18 +1,17 @@
-import EarshotBase
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
 
-/// Hands back the code and constants that only starting up used.
+/// Hands back the pages of code and constants the process mapped and no longer runs.
 ///
-/// The kernel maps a file's pages 64 KB at a time around each one touched (fault-around), so the
-/// start-up's one-off code — settings, bootstrap, the sound server's handshake — leaves megabytes of
-/// earshotd, the Swift runtime and the C libraries mapped that listening never runs again. Unmapping
-/// the clean read-only mappings once the daemon is up (`madvise(MADV_DONTNEED)`) keeps their pages
-/// in the page cache; what the daemon runs next is mapped again on its first use, a minor fault.
-public enum StartupPages {
+/// The kernel maps a file's pages 64 KB at a time around each one touched (fault-around), so one-off
+/// work — the daemon's start-up (settings, bootstrap, the sound server's handshake), an engine used and
+/// since released — leaves megabytes of earshotd, the Swift runtime and the C libraries mapped that
+/// listening never runs again. Unmapping the clean read-only file mappings (`madvise(MADV_DONTNEED)`)
+/// keeps their pages in the page cache; what runs next is mapped again on its first use, a minor fault.
+public enum CleanFilePages {
     public struct Released: Equatable, Sendable {
         /// Kilobytes that were resident in the mappings released.
         public let kilobytes: Int
