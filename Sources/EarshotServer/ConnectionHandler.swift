@@ -114,22 +114,29 @@ final class ConnectionHandler: ChannelDuplexHandler {
 
     /// The publisher woke the loop: write out what waits.
     func outboxWoken() {
-        connection?.outbox.withLock { $0.woken() }
-        drainOutbox()
+        drainOutbox(acknowledgingWake: true)
     }
 
     /// Writes the outbox's lines while the channel takes them; what is left waits for the
-    /// channel to become writable.
-    private func drainOutbox() {
+    /// channel to become writable. A wake is acknowledged under the same lock as the first take.
+    private func drainOutbox(acknowledgingWake: Bool = false) {
         guard let context, let connection else { return }
+        var acknowledgeWake = acknowledgingWake
         while true {
             let isWritable = context.channel.isWritable
-            let lines = connection.outbox.withLock { $0.take(upTo: Self.drainBatch, isWritable: isWritable) }
+            let lines = connection.outbox.withLock { outbox in
+                if acknowledgeWake { outbox.woken() }
+                return outbox.take(upTo: Self.drainBatch, isWritable: isWritable)
+            }
+            acknowledgeWake = false
             guard !lines.isEmpty else { return }
             for line in lines {
                 context.write(wrapOutboundOut(line), promise: nil)
             }
             context.flush()
+            // Fewer than a batch emptied the outbox. A line offered since then wakes the loop
+            // (no wake is pending) or waits for the writability change, which drains.
+            if lines.count < Self.drainBatch, context.channel.isWritable { return }
         }
     }
 

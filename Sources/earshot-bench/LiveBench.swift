@@ -93,6 +93,8 @@ enum LiveBench {
         _ = busyFloor.stop()
         let memory = try memoryKilobytes(of: daemon.pid)
         _ = player.terminate()
+        // The system's part of a level event alone, after the daemon's phases, not beside them.
+        let wakeFloor = try WakeFloor.measure(seconds: seconds)
 
         // Phase 3: silence again, past the engines' idle time.
         var idleMemory: (rss: Int, peak: Int)?
@@ -124,6 +126,10 @@ enum LiveBench {
         print("| floor: parec, meanwhile | \(String(format: "%.2f", busyFloorCPU)) % | |")
         print("| daemon CPU ÷ parec CPU, 60 Hz level client | \(String(format: "%.1f", busyCPU / busyFloorCPU))× | \(speechOff ? "≤ 2.0×" : "") |")
         printThreads(quiet: quietThreads, busy: busyThreads, levelEvents: latencies.count, floor: floorUsage, seconds: seconds)
+        printWakeFloor(
+            wakeFloor, quiet: quietThreads, busy: busyThreads, levelEvents: latencies.count, seconds: seconds,
+            busyCPU: busyCPU, busyFloorCPU: busyFloorCPU
+        )
         print("| daemon RSS before anything was said (engines configured, not loaded) | \(mb(unusedMemory.rss)) | |")
         print("| daemon RSS, no client | \(mb(quietMemory.rss)) | \(transcriber == "none" ? "≤ 30 MB" : "≤ 100 MB") |")
         print("| of which the Swift runtime and Foundation (shared libraries) | \(mb(breakdown.swiftRuntime)) | |")
@@ -149,6 +155,23 @@ enum LiveBench {
         let loopCost = (busy[.eventLoops].seconds - quiet[.eventLoops].seconds) / Double(max(1, levelEvents)) * 1e6
         print("| event loops' CPU per level event the client took | \(String(format: "%.0f", loopCost)) µs | |")
         print("| parec's CPU per 10 ms packet (scheduled in, per second) | \(String(format: "%.0f", floor.seconds / (seconds * 100) * 1e6)) µs (\(perSecond(floor))) | |")
+    }
+
+    /// What a level event costs the daemon beside the least it can cost here (`WakeFloor`), and
+    /// the 60 Hz ratio the daemon would have if its events cost only that.
+    static func printWakeFloor(
+        _ floor: WakeFloor.Costs, quiet: ThreadTimes, busy: ThreadTimes, levelEvents: Int, seconds: Double,
+        busyCPU: Double, busyFloorCPU: Double
+    ) {
+        let events = Double(max(1, levelEvents))
+        let audio = (busy[.audio].seconds - quiet[.audio].seconds) / events * 1e6
+        let loops = (busy[.eventLoops].seconds - quiet[.eventLoops].seconds) / events * 1e6
+        let excess = (audio + loops) - (floor.wakerPerEvent + floor.loopPerLine)
+        let atFloor = busyCPU - excess * events / seconds / 1e6 * 100
+        let microseconds = { (value: Double) in String(format: "%.0f µs", value) }
+        print("| floor: a thread woken by poll every 10 ms waking a loop in poll that writes a line, 60 a second; CPU per line: waker, loop | \(microseconds(floor.wakerPerEvent)), \(microseconds(floor.loopPerLine)) (\(floor.events) lines) | |")
+        print("| daemon's CPU per level event: audio thread (added), event loops | \(microseconds(audio)), \(microseconds(loops)) | |")
+        print("| daemon CPU ÷ parec CPU, 60 Hz level client, were each event to cost the floor | \(String(format: "%.1f", atFloor / busyFloorCPU))× | |")
     }
 
     /// CPU used by `pid` while `body` runs repeatedly for `seconds`, as a share of one core.

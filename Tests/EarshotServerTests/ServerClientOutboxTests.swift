@@ -83,6 +83,22 @@ import Testing
         ], on: &outbox)
     }
 
+    /// The topic test the publisher makes for every event agrees with the subscribed set, for
+    /// every topic alone, every pair and all of them.
+    @Test func aSubscriptionIncludesExactlyItsTopics() {
+        let topics = EventTopic.allCases
+        var sets: [Set<EventTopic>] = [[], Set(topics)]
+        for first in topics {
+            for second in topics { sets.append([first, second]) }
+        }
+        for set in sets {
+            let subscription = Subscription(topics: set)
+            for topic in topics {
+                #expect(subscription.includes(topic) == set.contains(topic), "\(topic) in \(set.sorted())")
+            }
+        }
+    }
+
     @Test func wakesTheLoopOncePerBatch() {
         var outbox = subscribed()
         run([

@@ -175,7 +175,7 @@ extension ClientOutbox {
         var droppedLevels = 0
 
         mutating func offer(_ line: ByteBuffer, as deliveryClass: DeliveryClass, capacity: Int, stallLimit: Double) -> PublishAction {
-            guard let subscription, subscription.topics.contains(deliveryClass.topic) else { return .none }
+            guard let subscription, subscription.includes(deliveryClass.topic) else { return .none }
             switch deliveryClass {
             case .level(let source, let time):
                 guard pacer.admit(source, time: time) else { return .none }
