@@ -93,8 +93,6 @@ enum LiveBench {
         _ = busyFloor.stop()
         let memory = try memoryKilobytes(of: daemon.pid)
         _ = player.terminate()
-        // The system's part of a level event alone, after the daemon's phases, not beside them.
-        let wakeFloor = try WakeFloor.measure(seconds: seconds)
 
         // Phase 3: silence again, past the engines' idle time.
         var idleMemory: (rss: Int, peak: Int)?
@@ -102,6 +100,8 @@ enum LiveBench {
             usleep(UInt32((unloadAfter + 2) * 1_000_000))
             idleMemory = try memoryKilobytes(of: daemon.pid)
         }
+        // The system's part of a level event alone, after the daemon's phases, not beside them.
+        let wakeFloor = try WakeFloor.measure(seconds: seconds)
         latencies.sort()
         func percentile(_ p: Double) -> Double {
             latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
