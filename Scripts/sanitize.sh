@@ -16,7 +16,15 @@ swift=${SWIFT:-swift}
 harness='TestSoundServerTests'
 suites='EarshotPulseTests|EarshotServerTests|LiveCaptureTests|LiveMicrophoneTests|LiveBargeInTests|LiveConfigTests|LiveConfigFaultTests|LiveSpeakingTests|LiveSoundServerFaultTests'
 
+# A report's findings and, under each, its frames in Earshot's own code, demangled: CI shows the
+# end of the output, and a whole stack there pushes the frame that says whose fault it is off screen.
+findings() {
+    grep -E '^(==[0-9]+==)?(ERROR|WARNING)|^SUMMARY|^(Direct|Indirect) leak|Earshot' "$1" \
+        | "$swift" demangle --simplified 2>/dev/null | cut -c1-220 | head -30
+}
+
 failed=0
+briefs=""
 for sanitizer in "${sanitizers[@]}"; do
     case $sanitizer in
     thread) variable=TSAN_OPTIONS; options="halt_on_error=0 second_deadlock_stack=1"; scratch=.build-tsan ;;
@@ -65,6 +73,7 @@ for sanitizer in "${sanitizers[@]}"; do
     if [ "$count" -gt 0 ]; then
         for report in "$reports"/report.*; do
             echo "--- $report" && head -40 "$report"
+            briefs+="--- $report"$'\n'"$(findings "$report")"$'\n'
         done
         failed=1
     fi
@@ -79,4 +88,5 @@ for sanitizer in "${sanitizers[@]}"; do
         failed=1
     fi
 done
+[ -z "$briefs" ] || printf '=== the findings, with their frames in Earshot\n%s' "$briefs"
 exit $failed

@@ -110,24 +110,28 @@ public final class SynthesisEngineQueue<Engine: SynthesisEngine>: @unchecked Sen
 /// that tells the engine to stop once nobody listens any more. Used by ``SynthesisEngineQueue``.
 public final class SpeechChunkSink: Sendable {
     private let continuation: AsyncThrowingStream<SpeechChunk, any Error>.Continuation
-    private let stopped = Atomic(false)
+    private let stopped: StopFlag
 
     /// A stream and the sink that feeds it; ending iteration early stops the sink.
     static func makeStream() -> (AsyncThrowingStream<SpeechChunk, any Error>, SpeechChunkSink) {
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: SpeechChunk.self)
-        let sink = SpeechChunkSink(continuation: continuation)
-        continuation.onTermination = { [weak sink] _ in sink?.stop() }
-        return (stream, sink)
+        // The stream holds the flag, not a weak reference to the sink: a weak reference gives
+        // the sink a side table that Swift addresses only in encoded form, so a process leaving
+        // mid-synthesis looked to LeakSanitizer as if it had lost that table.
+        let stopped = StopFlag()
+        continuation.onTermination = { [stopped] _ in stopped.raise() }
+        return (stream, SpeechChunkSink(continuation: continuation, stopped: stopped))
     }
 
-    private init(continuation: AsyncThrowingStream<SpeechChunk, any Error>.Continuation) {
+    private init(continuation: AsyncThrowingStream<SpeechChunk, any Error>.Continuation, stopped: StopFlag) {
         self.continuation = continuation
+        self.stopped = stopped
     }
 
     /// Set once nobody listens any more: the engine should stop.
-    public var isStopped: Bool { stopped.load(ordering: .relaxed) }
+    public var isStopped: Bool { stopped.isRaised }
 
-    func stop() { stopped.store(true, ordering: .relaxed) }
+    func stop() { stopped.raise() }
 
     /// Passes on a copy of `samples`; false once the consumer has gone and synthesis should stop.
     public func yield(_ samples: UnsafeBufferPointer<Int16>, sampleRate: Int) -> Bool {
@@ -143,4 +147,13 @@ public final class SpeechChunkSink: Sendable {
     func finish(throwing error: (any Error)? = nil) {
         continuation.finish(throwing: error)
     }
+}
+
+/// Once raised, stays raised; readable from any thread.
+private final class StopFlag: Sendable {
+    private let raised = Atomic(false)
+
+    var isRaised: Bool { raised.load(ordering: .relaxed) }
+
+    func raise() { raised.store(true, ordering: .relaxed) }
 }
