@@ -2,6 +2,7 @@ import EarshotAudio
 import EarshotConversation
 import EarshotEngines
 import EarshotSpeech
+import EarshotTestSupport
 import Foundation
 
 /// The conversation fixtures (`Tests/Fixtures/conversation`) and a scripted replay of them in
@@ -27,16 +28,18 @@ enum ConversationFixture {
 
     /// Replays `recording` with `script` and no transcriber; the JSON lines it printed.
     static func replay(_ recording: String, script name: String, levels: Bool = false) async throws -> String {
-        let clip = try WAVFile.read(path(recording))
-        let configuration = VoicePipeline<SpectralVAD>.Configuration(
-            levelMeter: LevelMeter.Configuration(readingsPerSecond: 10), emitsLevels: levels, transcribes: true
-        )
-        var replay = ScriptedReplay(
-            replay: Replay(detector: SpectralVAD(), configuration: configuration), script: try script(name),
-            synthesizer: EmbeddedSynthesizer(), transcriber: nil
-        )
-        var bytes: [UInt8] = []
-        try await replay.run(clip) { bytes += $0 }
-        return String(decoding: bytes, as: UTF8.self)
+        try await EngineGate.embeddedSpeech.sharing {
+            let clip = try WAVFile.read(path(recording))
+            let configuration = VoicePipeline<SpectralVAD>.Configuration(
+                levelMeter: LevelMeter.Configuration(readingsPerSecond: 10), emitsLevels: levels, transcribes: true
+            )
+            var replay = ScriptedReplay(
+                replay: Replay(detector: SpectralVAD(), configuration: configuration), script: try script(name),
+                synthesizer: EmbeddedSynthesizer(), transcriber: nil
+            )
+            var bytes: [UInt8] = []
+            try await replay.run(clip) { bytes += $0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 }

@@ -11,7 +11,7 @@ import Testing
 /// server (`SessionRig`): the frames are a recording handed to it as the capture thread would,
 /// the player's reports are given to it by the test, and what front ends are told is read from
 /// the real socket server.
-@Suite struct VoiceSessionTests {
+@Suite(.sharesEmbeddedSpeech) struct VoiceSessionTests {
     /// Silence, then `seconds` of a recorded request from its first word on, then silence, as
     /// the capture thread hands frames on (numbered from the first).
     static func frames(speech seconds: Double) throws -> [AudioFrame] {

@@ -14,10 +14,13 @@ struct SpokenUtterance: Sendable {
     /// Speaks `text` with a 16 kHz flite voice, after 300 ms of faint noise (the prefix padding
     /// capture keeps) and followed by 200 ms more.
     static func speak(_ text: String, voice: FliteVoice) async throws -> SpokenUtterance {
-        var speech: [Int16] = []
-        for try await chunk in FliteSynthesizer().synthesize(text, settings: Voice.Flite(voice: voice.rawValue)) {
-            precondition(chunk.sampleRate == sampleRate, "\(voice) speaks at \(chunk.sampleRate) Hz")
-            speech += chunk.samples
+        let speech = try await EngineGate.embeddedSpeech.sharing {
+            var speech: [Int16] = []
+            for try await chunk in FliteSynthesizer().synthesize(text, settings: Voice.Flite(voice: voice.rawValue)) {
+                precondition(chunk.sampleRate == sampleRate, "\(voice) speaks at \(chunk.sampleRate) Hz")
+                speech += chunk.samples
+            }
+            return speech
         }
         var generator = SeededGenerator(seed: UInt64(text.utf8.count))
         func noise(seconds: Double) -> [Int16] {
