@@ -42,6 +42,12 @@ public struct TurnMachine<C: Clock>: Sendable {
         state.reply?.number
     }
 
+    /// Whether ``speechHeard()`` has anything to do: a barge-in is suspected, and each frame of
+    /// speech tells whether the person goes on.
+    public var awaitsSpeech: Bool {
+        if case .bargeInSuspected = state { true } else { false }
+    }
+
     /// When ``tick()`` next has something to do; `nil` in the resting phases (`idle`, `listening`).
     public var nextDeadline: C.Instant? {
         switch state {

@@ -183,10 +183,24 @@ struct TurnMachineTimeoutTests {
 
     @Test func speechHeardOutsideASuspectedInterruptionDoesNothing() {
         var harness = Self.started()
+        #expect(!harness.machine.awaitsSpeech)
         #expect(harness.send { $0.speechHeard() } == .none)
         harness.send { $0.utteranceStarted() }
+        #expect(!harness.machine.awaitsSpeech)
         #expect(harness.send { $0.speechHeard() } == .none)
         #expect(harness.phase == .hearing)
+    }
+
+    @Test func onlyASuspectedInterruptionAwaitsSpeech() {
+        var harness = Self.started()
+        harness.send { $0.replyRequested(turn: nil, text: "a long story") }
+        harness.send { $0.playbackStarted(reply: 1) }
+        #expect(!harness.machine.awaitsSpeech, "speaking, nobody interrupting")
+        harness.send { $0.utteranceStarted() }
+        #expect(harness.machine.awaitsSpeech, "suspected: each frame of speech counts")
+        harness.send { $0.utteranceEnded() }
+        #expect(!harness.machine.awaitsSpeech, "a false alarm: speaking again")
+        #expect(harness.phase == .speaking)
     }
 
     @Test func errorStaysUntilTheUserSpeaks() {

@@ -10,10 +10,15 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
     public private(set) var machine: TurnMachine<StreamClock> {
         // Any change may move the next deadline. Kept here, a frame learns that nothing is due
         // without a call into the machine's generic code, unspecialized across modules.
-        didSet { machineDeadline = machine.nextDeadline }
+        didSet {
+            machineDeadline = machine.nextDeadline
+            machineAwaitsSpeech = machine.awaitsSpeech
+        }
     }
     /// `machine.nextDeadline`, as of the machine's last change.
     private var machineDeadline: StreamClock.Instant?
+    /// `machine.awaitsSpeech`, as of the machine's last change: only then does a frame of speech go to it.
+    private var machineAwaitsSpeech = false
     private var detector: Detector
     var endpointer: Endpointer
     private var meter: LevelMeter
@@ -142,7 +147,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
                 activity.cues?.periodicity = 0
             }
             if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
-            if activity.isSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
+            if activity.isSpeech, machineAwaitsSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
             heardSpeechNow = activity.isSpeech
             paused = latestActivityWasSpeech && !activity.isSpeech && endpointer.isInUtterance
             latestActivityWasSpeech = activity.isSpeech
@@ -172,7 +177,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
         if !started { begin(emit: emit, work: work) }
         for activity in detector.finish(after: lastFrameIndex) {
             if let boundary = endpointer.process(activity) { handle(boundary, emit: emit, work: work) }
-            if activity.isSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
+            if activity.isSpeech, machineAwaitsSpeech { perform(machine.speechHeard(), emit: emit, work: work) }
         }
         if let boundary = endpointer.finish() { handle(boundary, emit: emit, work: work) }
         perform(machine.tick(), emit: emit, work: work)

@@ -31,9 +31,16 @@ public struct JSONLineWriter: Sendable {
     public mutating func key(_ name: StaticString) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(contentsOf: "\":".utf8)
+        Self.appendLiteral(name, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
         needsComma = false
+    }
+
+    /// Appends a literal's bytes. A `String` literal's `utf8` view would go through the
+    /// standard library's generic copy, which a level event on the audio thread pays per key.
+    private static func appendLiteral(_ literal: StaticString, to bytes: inout [UInt8]) {
+        literal.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
     public mutating func string(_ value: String) {
@@ -65,7 +72,7 @@ public struct JSONLineWriter: Sendable {
     }
 
     public mutating func null() {
-        bytes.append(contentsOf: "null".utf8)
+        Self.appendLiteral("null", to: &bytes)
         needsComma = true
     }
 
@@ -92,7 +99,7 @@ public struct JSONLineWriter: Sendable {
     }
 
     public mutating func bool(_ value: Bool) {
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        Self.appendLiteral(value ? "true" : "false", to: &bytes)
         needsComma = true
     }
 
