@@ -8,8 +8,9 @@ public import EarshotTurns
 public struct VoicePipeline<Detector: VoiceActivityDetector> {
     public internal(set) var configuration: Configuration
     public private(set) var machine: TurnMachine<StreamClock> {
-        // Any change may move the next deadline. Kept here, a frame learns that nothing is due
-        // without a call into the machine's generic code, unspecialized across modules.
+        // Any change may move the next deadline or end a suspected barge-in. Kept here, a frame
+        // learns that nothing is due, and that its speech is not wanted, without a call into the
+        // machine's generic code, unspecialized across modules.
         didSet {
             machineDeadline = machine.nextDeadline
             machineAwaitsSpeech = machine.awaitsSpeech
@@ -85,6 +86,7 @@ public struct VoicePipeline<Detector: VoiceActivityDetector> {
             capacity: configuration.endpointer.historyFrames(lookaheadFrames: detector.lookaheadFrames) + interruptionFrames
         )
         machineDeadline = machine.nextDeadline
+        machineAwaitsSpeech = machine.awaitsSpeech
     }
 
     /// How long after the speaker falls silent its echo may still be heard (reverberation and
