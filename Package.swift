@@ -120,7 +120,10 @@ let package = Package(
         // Benchmarks and `make demo`, on the harness's private sound servers.
         .executableTarget(
             name: "earshot-bench",
-            dependencies: ["EarshotBase", "EarshotAudio", "EarshotSpeech", "EarshotConversation", "EarshotEngines", "EarshotHarness"],
+            dependencies: [
+                "EarshotBase", "EarshotAudio", "EarshotSpeech", "EarshotConversation", "EarshotEngines", "EarshotHarness",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: strict
         ),
 

@@ -102,6 +102,7 @@ enum LiveBench {
         }
         // The system's part of a level event alone, after the daemon's phases, not beside them.
         let wakeFloor = try WakeFloor.measure(seconds: seconds)
+        let nioWakeFloor = try NIOWakeFloor.measure(seconds: seconds)
         latencies.sort()
         func percentile(_ p: Double) -> Double {
             latencies.isEmpty ? .nan : latencies[min(latencies.count - 1, Int(Double(latencies.count) * p))]
@@ -127,7 +128,7 @@ enum LiveBench {
         print("| daemon CPU ÷ parec CPU, 60 Hz level client | \(String(format: "%.1f", busyCPU / busyFloorCPU))× | \(speechOff ? "≤ 2.0×" : "") |")
         printThreads(quiet: quietThreads, busy: busyThreads, levelEvents: latencies.count, floor: floorUsage, seconds: seconds)
         printWakeFloor(
-            wakeFloor, quiet: quietThreads, busy: busyThreads, levelEvents: latencies.count, seconds: seconds,
+            wakeFloor, nio: nioWakeFloor, quiet: quietThreads, busy: busyThreads, levelEvents: latencies.count, seconds: seconds,
             busyCPU: busyCPU, busyFloorCPU: busyFloorCPU
         )
         print("| daemon RSS before anything was said (engines configured, not loaded) | \(mb(unusedMemory.rss)) | |")
@@ -157,21 +158,25 @@ enum LiveBench {
         print("| parec's CPU per 10 ms packet (scheduled in, per second) | \(String(format: "%.0f", floor.seconds / (seconds * 100) * 1e6)) µs (\(perSecond(floor))) | |")
     }
 
-    /// What a level event costs the daemon beside the least it can cost here (`WakeFloor`), and
-    /// the 60 Hz ratio the daemon would have if its events cost only that.
+    /// What a level event costs the daemon beside the least it can cost here, by hand
+    /// (`WakeFloor`) and through SwiftNIO (`NIOWakeFloor`), and the 60 Hz ratios the daemon would
+    /// have if its events cost only that.
     static func printWakeFloor(
-        _ floor: WakeFloor.Costs, quiet: ThreadTimes, busy: ThreadTimes, levelEvents: Int, seconds: Double,
+        _ floor: WakeFloor.Costs, nio: WakeFloor.Costs, quiet: ThreadTimes, busy: ThreadTimes, levelEvents: Int, seconds: Double,
         busyCPU: Double, busyFloorCPU: Double
     ) {
         let events = Double(max(1, levelEvents))
         let audio = (busy[.audio].seconds - quiet[.audio].seconds) / events * 1e6
         let loops = (busy[.eventLoops].seconds - quiet[.eventLoops].seconds) / events * 1e6
-        let excess = (audio + loops) - (floor.wakerPerEvent + floor.loopPerLine)
-        let atFloor = busyCPU - excess * events / seconds / 1e6 * 100
+        let atCost = { (perEvent: Double) in busyCPU - ((audio + loops) - perEvent) * events / seconds / 1e6 * 100 }
+        let atFloor = atCost(floor.wakerPerEvent + floor.loopPerLine)
+        let atNIOFloor = atCost(nio.wakerPerEvent + nio.loopPerLine)
         let microseconds = { (value: Double) in String(format: "%.0f µs", value) }
         print("| floor: a thread woken by poll every 10 ms waking a loop in poll that writes a line, 60 a second; CPU per line: waker, loop | \(microseconds(floor.wakerPerEvent)), \(microseconds(floor.loopPerLine)) (\(floor.events) lines) | |")
+        print("| floor through SwiftNIO: the waker's `execute`, the loop's wake and `writeAndFlush` on a channel; CPU per line: waker, loop | \(microseconds(nio.wakerPerEvent)), \(microseconds(nio.loopPerLine)) (\(nio.events) lines) | |")
         print("| daemon's CPU per level event: audio thread (added), event loops | \(microseconds(audio)), \(microseconds(loops)) | |")
         print("| daemon CPU ÷ parec CPU, 60 Hz level client, were each event to cost the floor | \(String(format: "%.1f", atFloor / busyFloorCPU))× | |")
+        print("| the same, were each event to cost the floor through SwiftNIO | \(String(format: "%.1f", atNIOFloor / busyFloorCPU))× | |")
     }
 
     /// CPU used by `pid` while `body` runs repeatedly for `seconds`, as a share of one core.
