@@ -27,36 +27,16 @@ enum NIOWakeFloor {
         var line = ByteBuffer(repeating: UInt8(ascii: "x"), count: 149)
         line.writeInteger(UInt8(ascii: "\n"))
         let write: @Sendable () -> Void = { [line] in channel.writeAndFlush(line, promise: nil) }
-        let loopStart = try channel.eventLoop.submit { threadSeconds() }.wait()
-
-        var share = 0
-        var events = 0
-        var wakerSeconds = 0.0
-        for _ in 0..<Int(seconds * 50) {
-            _ = poll(nil, 0, 10)
-            share += 60
-            if share >= 100 {
-                share -= 100
-                let start = threadSeconds()
-                channel.eventLoop.execute(write)
-                wakerSeconds += threadSeconds() - start
-                events += 1
-            }
-        }
-        let loopSeconds = try channel.eventLoop.submit { threadSeconds() }.wait() - loopStart
+        let loopStart = try channel.eventLoop.submit { WakeFloor.threadSeconds() }.wait()
+        let busy = WakeFloor.wake(times: Int(seconds * 50)) { channel.eventLoop.execute(write) }
+        let loopSeconds = try channel.eventLoop.submit { WakeFloor.threadSeconds() }.wait() - loopStart
         try channel.close().wait()
-        close(reader)
         drained.wait()
+        close(reader)
         return WakeFloor.Costs(
-            wakerPerEvent: wakerSeconds / Double(max(1, events)) * 1e6,
-            loopPerLine: loopSeconds / Double(max(1, events)) * 1e6,
-            events: events
+            wakerPerEvent: busy.seconds / Double(max(1, busy.events)) * 1e6,
+            loopPerLine: loopSeconds / Double(max(1, busy.events)) * 1e6,
+            events: busy.events
         )
-    }
-
-    private static func threadSeconds() -> Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

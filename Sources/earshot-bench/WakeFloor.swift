@@ -43,7 +43,10 @@ enum WakeFloor {
         let shared = try Shared()
         Thread.detachNewThread { loop(shared) }
         Thread.detachNewThread { drain(shared) }
-        let busy = wake(shared, times: Int(seconds * 50))
+        let busy = wake(times: Int(seconds * 50)) {
+            var one: UInt64 = 1
+            _ = write(shared.wakeWrite, &one, 8)
+        }
         shared.stop.store(true, ordering: .sequentiallyConsistent)
         var one: UInt64 = 1
         _ = write(shared.wakeWrite, &one, 8)
@@ -58,10 +61,10 @@ enum WakeFloor {
         )
     }
 
-    /// Wakes `times` times by `poll`, every 10 ms, writes to the pipe on 60 of each 100 and
-    /// returns the CPU those writes took (each timed on its own: the thread's wake-ups vary more
-    /// from run to run than the writes cost).
-    private static func wake(_ shared: Shared, times: Int) -> (seconds: Double, events: Int) {
+    /// Wakes `times` times by `poll`, every 10 ms, runs `event` (the loop's wake) on 60 of each
+    /// 100 and returns the CPU those runs took (each timed on its own: the thread's wake-ups vary
+    /// more from run to run than the writes cost).
+    static func wake(times: Int, _ event: () -> Void) -> (seconds: Double, events: Int) {
         var share = 0
         var events = 0
         var seconds = 0.0
@@ -70,9 +73,8 @@ enum WakeFloor {
             share += 60
             if share >= 100 {
                 share -= 100
-                var one: UInt64 = 1
                 let start = threadSeconds()
-                _ = write(shared.wakeWrite, &one, 8)
+                event()
                 seconds += threadSeconds() - start
                 events += 1
             }
@@ -101,7 +103,7 @@ enum WakeFloor {
         shared.finished.signal()
     }
 
-    private static func threadSeconds() -> Double {
+    static func threadSeconds() -> Double {
         var time = timespec()
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
