@@ -18,6 +18,8 @@ TURNS_DEV    ?= $(SHARED)/fixtures/turns-dev
 TURNS_DEV2   ?= $(SHARED)/fixtures/turns-dev-2
 RELEASE_BIN   = .build/release
 LIVE_SECONDS ?= 60
+# `make bench`: runs of the listening cost, whose goals are on their median.
+LIVE_RUNS    ?= 3
 # `make fuzz`: seconds per target, and which targets (all of Fuzz/ by default).
 SECONDS      ?= 60
 FUZZ_TARGETS ?=
@@ -186,7 +188,7 @@ bench: release peers
 	else echo "The VAD dev set is absent ($(VAD_DEV)): the transcription word error rates need its labelled texts."; fi
 	@if [ -d "$(SHARED)/fixtures" ]; then $(RELEASE_BIN)/earshot-bench wake "$(SHARED)/fixtures"; \
 	else echo "The dev sets are absent ($(SHARED)/fixtures): the wake phrase's false wakes need their speech."; fi
-	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --stt none
+	$(RELEASE_BIN)/earshot-bench live --seconds $(LIVE_SECONDS) --runs $(LIVE_RUNS) --stt none
 	$(RELEASE_BIN)/earshot-bench live --seconds 30 --stt embedded
 	@if [ -d "$(TURNS_DEV2)" ]; then sox $(TURNS_DEV2)/*_clean.wav $(RELEASE_BIN)/turns-dev-2-clean.wav && \
 	  $(RELEASE_BIN)/earshot-bench live --wake "hey computer" --seconds $(LIVE_SECONDS) $(RELEASE_BIN)/turns-dev-2-clean.wav; \

@@ -23,7 +23,8 @@ struct EarshotBench {
             var unloadAfter: Double?
             var wake: String?
             var pipeWire = false
-            while rest.count >= 2, let option = rest.first, ["--seconds", "--stt", "--tts", "--unload-after", "--wake", "--server"].contains(option) {
+            var runs = 1
+            while rest.count >= 2, let option = rest.first, ["--seconds", "--stt", "--tts", "--unload-after", "--wake", "--server", "--runs"].contains(option) {
                 let value = rest[rest.startIndex + 1]
                 if option == "--seconds", let number = Double(value) { seconds = number }
                 if option == "--stt" { transcriber = value }
@@ -31,6 +32,7 @@ struct EarshotBench {
                 if option == "--unload-after" { unloadAfter = Double(value) }
                 if option == "--wake" { wake = value }
                 if option == "--server" { pipeWire = value == "pipewire" }
+                if option == "--runs", let number = Int(value), number >= 1 { runs = number }
                 rest = rest.dropFirst(2)
             }
             let fixture = rest.first ?? "Tests/Fixtures/endpointer/two_phrases_long_pause.wav"
@@ -39,10 +41,15 @@ struct EarshotBench {
                     try LiveBench.runWaiting(seconds: seconds, phrase: wake, speech: fixture)
                     return
                 }
-                try LiveBench.run(
-                    seconds: seconds, fixture: fixture, transcriber: transcriber, synthesizer: synthesizer, unloadAfter: unloadAfter,
-                    pipeWire: pipeWire
-                )
+                var figures: [LiveBench.Figures] = []
+                for run in 1...runs {
+                    if runs > 1 { print("\nRun \(run) of \(runs):") }
+                    figures.append(try LiveBench.run(
+                        seconds: seconds, fixture: fixture, transcriber: transcriber, synthesizer: synthesizer, unloadAfter: unloadAfter,
+                        pipeWire: pipeWire
+                    ))
+                }
+                if runs > 1 { LiveBench.printMedians(figures, transcriber: transcriber) }
             } catch {
                 print("earshot-bench live: \(error)")
                 exit(1)
@@ -235,7 +242,7 @@ struct EarshotBench {
             return
         }
         guard arguments.first == "replay", arguments.count >= 2 else {
-            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [--wake PHRASE] [--server pulseaudio|pipewire] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]\n       earshot-bench wake [--templates] [--threshold X] [--tune | --tuning-voices] [FIXTURES]\n       earshot-bench demo [RECORDING] [RESPONDER]")
+            print("usage: earshot-bench replay DIR|FILE...\n       earshot-bench live [--seconds N] [--runs N] [--stt none|embedded|URI] [--tts none|embedded|URI] [--unload-after N] [--wake PHRASE] [--server pulseaudio|pipewire] [FIXTURE]\n       earshot-bench speech [--repeats N]\n       earshot-bench voice [--eagerness E] [--assistant-first-token-ms MS] [--assistant-tokens-per-second N] [TURN_SET]\n       earshot-bench sockets [--requests N] [--clients N] [FIXTURE]\n       earshot-bench soak [--minutes N] [--pieces K] [--fixtures DIR] [--output DIR]\n       earshot-bench wer [VAD_DEV]\n       earshot-bench mcp [--rounds N] [FIXTURE]\n       earshot-bench dictation [--turns N] [--wayland]\n       earshot-bench wake [--templates] [--threshold X] [--tune | --tuning-voices] [FIXTURES]\n       earshot-bench demo [RECORDING] [RESPONDER]")
             exit(2)
         }
         let files = arguments.dropFirst().flatMap(wavFiles(in:))

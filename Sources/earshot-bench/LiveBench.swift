@@ -1,13 +1,14 @@
 import EarshotHarness
 import Foundation
 
-/// `earshot-bench live [--seconds N] [FIXTURE]`: the real daemon listening to a private headless
+/// `earshot-bench live [--seconds N] [--runs N] [FIXTURE]`: the real daemon listening to a private headless
 /// PulseAudio for N seconds while a fixture loops into its virtual microphone and one client
 /// takes level events at 60 Hz. Reports capture → client latency of level events, the daemon's
 /// CPU (share of one core) and memory. `transcriber` is the daemon's `--stt`: `none` measures the
 /// listening path alone; `embedded` adds pocketsphinx decoding every utterance of the fixture.
 /// Memory is also taken before anything is said (engines configured, none loaded yet) and,
-/// with `unloadAfter`, once the daemon has been that many seconds without speech.
+/// with `unloadAfter`, once the daemon has been that many seconds without speech. With
+/// `--runs N`, N runs, each on a fresh sound server, then the median of each goal's figure.
 enum LiveBench {
     struct Failure: Error, CustomStringConvertible {
         var description: String
@@ -26,9 +27,20 @@ enum LiveBench {
         return daemonBinary
     }
 
+    /// The figures a run's goals are about, for the median of several runs.
+    struct Figures {
+        var quietRatio: Double
+        var busyRatio: Double
+        var busyRatioAtFloor: Double
+        var busyRatioAtNIOFloor: Double
+        var quietKilobytes: Int
+        var latencyP99: Double
+    }
+
+    @discardableResult
     static func run(
         seconds: Double, fixture: String, transcriber: String, synthesizer: String, unloadAfter: Double?, pipeWire: Bool = false
-    ) throws {
+    ) throws -> Figures {
         let daemonBinary = try daemonBeside()
         let sound: any TestSoundServer = pipeWire ? try PipeWireTestServer() : try PulseTestServer()
         defer { sound.stop() }
@@ -127,7 +139,7 @@ enum LiveBench {
         print("| floor: parec, meanwhile | \(String(format: "%.2f", busyFloorCPU)) % | |")
         print("| daemon CPU ÷ parec CPU, 60 Hz level client | \(String(format: "%.1f", busyCPU / busyFloorCPU))× | \(speechOff ? "≤ 2.0×" : "") |")
         printThreads(quiet: quietThreads, busy: busyThreads, levelEvents: latencies.count, floor: floorUsage, seconds: seconds)
-        printWakeFloor(
+        let atFloors = printWakeFloor(
             wakeFloor, nio: nioWakeFloor, quiet: quietThreads, busy: busyThreads, levelEvents: latencies.count, seconds: seconds,
             busyCPU: busyCPU, busyFloorCPU: busyFloorCPU
         )
@@ -143,6 +155,34 @@ enum LiveBench {
         if let idleMemory, let unloadAfter {
             print("| daemon RSS after \(String(format: "%.0f", unloadAfter + 2)) s of silence (unload after \(String(format: "%g", unloadAfter)) s) | \(mb(idleMemory.rss)) | |")
         }
+        return Figures(
+            quietRatio: quietCPU / floorCPU, busyRatio: busyCPU / busyFloorCPU, busyRatioAtFloor: atFloors.byHand,
+            busyRatioAtNIOFloor: atFloors.throughNIO, quietKilobytes: quietMemory.rss, latencyP99: percentile(0.99)
+        )
+    }
+
+    /// The median of each figure over several runs, each run's beside it: the machine's other
+    /// work moves a single run's CPU figures by tens of percent.
+    static func printMedians(_ runs: [Figures], transcriber: String) {
+        func median(_ values: [Double]) -> Double {
+            let sorted = values.sorted()
+            return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        }
+        func row(_ name: String, _ value: (Figures) -> Double, format: String, unit: String, goal: String = "") {
+            let values = runs.map(value)
+            let each = values.map { String(format: format, $0) }.joined(separator: ", ")
+            print("| \(name) | **\(String(format: format, median(values)))\(unit)** (\(each)) | \(goal) |")
+        }
+        let speechOff = transcriber == "none"
+        print("\nMedians of \(runs.count) runs (each run's beside it):")
+        print("| measure | median (runs) | goal |")
+        print("|---|---|---|")
+        row("daemon CPU ÷ parec CPU, no client", \.quietRatio, format: "%.1f", unit: "×", goal: speechOff ? "≤ 1.5×" : "")
+        row("daemon CPU ÷ parec CPU, 60 Hz level client", \.busyRatio, format: "%.1f", unit: "×", goal: speechOff ? "≤ 2.0×" : "")
+        row("the same, were each event to cost the floor", \.busyRatioAtFloor, format: "%.1f", unit: "×")
+        row("the same, were each event to cost the floor through SwiftNIO", \.busyRatioAtNIOFloor, format: "%.1f", unit: "×")
+        row("daemon RSS, no client", { Double($0.quietKilobytes) / 1024 }, format: "%.1f", unit: " MB", goal: speechOff ? "≤ 30 MB" : "≤ 100 MB")
+        row("capture → level event at client, p99", \.latencyP99, format: "%.2f", unit: " ms", goal: "≤ 15 ms")
     }
 
     /// Where the daemon's CPU goes in the two phases, per thread role, and what one level event
@@ -164,7 +204,7 @@ enum LiveBench {
     static func printWakeFloor(
         _ floor: WakeFloor.Costs, nio: WakeFloor.Costs, quiet: ThreadTimes, busy: ThreadTimes, levelEvents: Int, seconds: Double,
         busyCPU: Double, busyFloorCPU: Double
-    ) {
+    ) -> (byHand: Double, throughNIO: Double) {
         let events = Double(max(1, levelEvents))
         let audio = (busy[.audio].seconds - quiet[.audio].seconds) / events * 1e6
         let loops = (busy[.eventLoops].seconds - quiet[.eventLoops].seconds) / events * 1e6
@@ -177,6 +217,7 @@ enum LiveBench {
         print("| daemon's CPU per level event: audio thread (added), event loops | \(microseconds(audio)), \(microseconds(loops)) | |")
         print("| daemon CPU ÷ parec CPU, 60 Hz level client, were each event to cost the floor | \(String(format: "%.1f", atFloor / busyFloorCPU))× | |")
         print("| the same, were each event to cost the floor through SwiftNIO | \(String(format: "%.1f", atNIOFloor / busyFloorCPU))× | |")
+        return (atFloor / busyFloorCPU, atNIOFloor / busyFloorCPU)
     }
 
     /// CPU used by `pid` while `body` runs repeatedly for `seconds`, as a share of one core.
