@@ -80,7 +80,7 @@ public final class KeyphraseSpotter: WakePhraseSpotter {
         }
         defer { ps_config_free(config) }
         ps_config_set_float(config, "kws_plp", phoneLoopProbability)
-        guard let decoder = ps_init(config) else { throw SpeechError(.misconfigured, PocketSphinxError.modelRejected(model).description) }
+        guard let decoder = PocketSphinxInitialization.makeDecoder(config) else { throw SpeechError(.misconfigured, PocketSphinxError.modelRejected(model).description) }
         // The model's feat.params turns noise removal on over the config: turned off here.
         ps_config_set_bool(ps_get_config(decoder), "remove_noise", 0)
         guard ps_reinit_feat(decoder, nil) >= 0 else {

@@ -29,7 +29,7 @@ public final class PocketSphinxDecoder {
         else { throw .modelRejected(model) }
         // The decoder retains the config; this drops the reference made here.
         defer { ps_config_free(config) }
-        guard let decoder = ps_init(config) else { throw .modelRejected(model) }
+        guard let decoder = PocketSphinxInitialization.makeDecoder(config) else { throw .modelRejected(model) }
         self.decoder = decoder
     }
 
