@@ -1,10 +1,10 @@
 import CPocketSphinx
 import Synchronization
 
-/// Makes pocketsphinx decoders one at a time. `ps_init` points the library's one global log at
-/// the configured file and closes the file it pointed at before: two decoders made at once (the
-/// transcriber's and the wake phrase spotter's) closed the same `FILE` twice, and a test run hung
-/// in glibc's stream list.
+/// Makes pocketsphinx decoders one at a time. `ps_init` is not safe to run on two threads at once
+/// (it points the library's one global log at the configured file): two decoders made together
+/// (the transcriber's and the wake phrase spotter's) left one thread closing a `FILE` while the
+/// other opened one at the same address, and a test run hung on glibc's lock of its stream list.
 enum PocketSphinxInitialization {
     private static let lock = Mutex(())
 
